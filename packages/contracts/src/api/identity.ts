@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import {
+  EXPERT_DURATION_MONTHS,
+  EXPERT_QUESTIONS_PER_WEEK,
+  MIN_LENGTH,
+} from '../constants.js';
+import { Role } from '../roles.js';
+import { emailAddress, integerIn, optionalText, optionalUrl, requiredText } from './fields.js';
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const RegisterBody = z.object({
+  username: requiredText('Username is required')
+    .pipe(z.string().min(3, 'Username must be at least 3 characters').max(32, 'Username must be at most 32 characters'))
+    .pipe(z.string().regex(USERNAME_PATTERN, 'Username may contain only letters, digits, dots, dashes and underscores')),
+  email: emailAddress('Email is required'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(256, 'Password must be at most 256 characters'),
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+});
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+export const LoginBody = z.object({
+  username: requiredText('Username is required').pipe(z.string().max(254)),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+/** The user as identity knows it. The gateway adds the billing fields to form `/api/user`. */
+export const IdentityUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  role: Role,
+});
+export type IdentityUser = z.infer<typeof IdentityUser>;
+
+export const SubscriptionStatus = z.enum(['active', 'inactive']);
+export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
+
+export const CurrentUser = IdentityUser.extend({
+  subscriptionStatus: SubscriptionStatus,
+  foiaCredits: z.number().int().nonnegative(),
+});
+export type CurrentUser = z.infer<typeof CurrentUser>;
+
+export const MemberCount = z.object({ count: z.number().int().nonnegative() });
+export type MemberCount = z.infer<typeof MemberCount>;
+
+export const WaitlistStatus = z.object({ waitlistEnabled: z.boolean() });
+export type WaitlistStatus = z.infer<typeof WaitlistStatus>;
+
+/** The spec sends the setting as the strings 'true'/'false'; a JSON boolean is accepted too. */
+export const BooleanSettingBody = z.object({
+  value: z
+    .union([z.enum(['true', 'false']), z.boolean()], { error: "value must be 'true' or 'false'" })
+    .transform((value) => value === true || value === 'true'),
+});
+export type BooleanSettingBody = z.infer<typeof BooleanSettingBody>;
+
+export const Creator = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  brandName: z.string().nullable(),
+  bio: z.string().nullable(),
+  expertise: z.string().nullable(),
+  questionsPerWeek: z.number().int(),
+  user: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable() }),
+});
+export type Creator = z.infer<typeof Creator>;
+
+export const CreatorProfileApplication = z.object({
+  brandName: z
+    .string({ error: 'Brand name must be at least 2 characters' })
+    .trim()
+    .min(MIN_LENGTH.brandName, 'Brand name must be at least 2 characters')
+    .max(100),
+  bio: z
+    .string({ error: 'Bio must be at least 50 characters' })
+    .trim()
+    .min(MIN_LENGTH.bio, 'Bio must be at least 50 characters')
+    .max(5000),
+  credentials: z
+    .string({ error: 'Please describe your credentials' })
+    .trim()
+    .min(MIN_LENGTH.credentials, 'Please describe your credentials')
+    .max(5000),
+  expertise: z
+    .string({ error: 'Please describe your area of expertise' })
+    .trim()
+    .min(MIN_LENGTH.expertise, 'Please describe your area of expertise')
+    .max(2000),
+  website: optionalUrl,
+  socialLinks: optionalText(2000),
+  experienceYears: integerIn(0, 80, 'Please specify your years of experience'),
+  questionsPerWeek: integerIn(
+    EXPERT_QUESTIONS_PER_WEEK.min,
+    EXPERT_QUESTIONS_PER_WEEK.max,
+    'Please specify how many questions you can answer',
+  ),
+  weeklyRate: integerIn(0, 1_000_000, 'Please specify your weekly rate'),
+});
+export type CreatorProfileApplication = z.infer<typeof CreatorProfileApplication>;
+
+export const CreatorApplicationStatus = z.enum(['pending', 'approved', 'rejected']);
+
+export const CreatorProfileRecord = CreatorProfileApplication.extend({
+  id: z.number().int(),
+  userId: z.number().int(),
+  status: CreatorApplicationStatus,
+  createdAt: z.string(),
+  user: z.object({
+    username: z.string(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+  }),
+});
+export type CreatorProfileRecord = z.infer<typeof CreatorProfileRecord>;
+
+const MISSING_INFORMATION = 'Please fill in all required fields.';
+
+export const ExpertApplication = z.object({
+  name: requiredText(MISSING_INFORMATION).pipe(z.string().max(200)),
+  email: emailAddress(MISSING_INFORMATION),
+  phone: requiredText(MISSING_INFORMATION).pipe(
+    z.string().max(40).regex(/^[0-9+().\s-]{5,}$/, 'Please enter a valid phone number'),
+  ),
+  website: optionalUrl,
+  duration: integerIn(
+    EXPERT_DURATION_MONTHS.min,
+    EXPERT_DURATION_MONTHS.max,
+    'Please specify the duration in months',
+  ),
+  questionsPerWeek: integerIn(
+    EXPERT_QUESTIONS_PER_WEEK.min,
+    EXPERT_QUESTIONS_PER_WEEK.max,
+    'Please specify how many questions you can answer',
+  ),
+  description: optionalText(5000),
+});
+export type ExpertApplication = z.infer<typeof ExpertApplication>;
+
+export const RoleChangeBody = z.object({ role: Role });
+export type RoleChangeBody = z.infer<typeof RoleChangeBody>;
+
+/** Error bodies of the whole API: a human message, and the field at fault when there is one. */
+export const ApiError = z.object({
+  message: z.string(),
+  field: z.string().optional(),
+});
+export type ApiError = z.infer<typeof ApiError>;

@@ -1,0 +1,57 @@
+/**
+ * Business constants of the product (spec section 9 as read by decisions.md).
+ * The single source of truth: services and browser import these, never literals.
+ */
+
+/** Prices are in US cents so money is never a float. */
+export const SUBSCRIPTION = {
+  priceCents: 1000,
+  currency: 'usd',
+  interval: 'month',
+  creditsPerPeriod: 3,
+} as const;
+
+export const CREDIT_PACKAGES = {
+  small: { priceCents: 2500, credits: 3 },
+  bulk: { priceCents: 5000, credits: 10 },
+} as const;
+export type CreditPackageName = keyof typeof CREDIT_PACKAGES;
+
+export const CREDITS_PER_QUESTION = 1;
+export const ANSWER_DUE_HOURS = 72;
+/** After a lapse the balance is frozen this long; a resubscribe within it restores the credits. */
+export const FROZEN_CREDITS_MONTHS = 6;
+export const CREATOR_APPLICATION_CONTACT_HOURS = 48;
+
+export const BROWSE_PAGE_SIZE = 15;
+export const BROWSE_MAX_PAGE_SIZE = 100;
+export const ANONYMOUS_PREVIEW_CHARS = 100;
+export const RECENT_QUESTIONS_LIMIT = 5;
+export const TOPIC_LIST_INITIAL = 10;
+export const TOPIC_LIST_STEP = 10;
+
+export const MIN_LENGTH = {
+  questionTitle: 10,
+  questionDetails: 20,
+  bio: 50,
+  credentials: 20,
+  expertise: 10,
+  brandName: 2,
+} as const;
+
+export const EXPERT_DURATION_MONTHS = { min: 1, max: 12 } as const;
+export const EXPERT_QUESTIONS_PER_WEEK = { min: 1, max: 10 } as const;
+export const EXPERT_MIN_COMMITMENT = { questionsPerWeek: 2, months: 1 } as const;
+
+export const UI_TIMINGS = {
+  carouselAutoplayMs: 5000,
+  authFailureRedirectMs: 500,
+  toastDurationMs: 5000,
+  toastRemoveDelayMs: 1_000_000,
+  toastSwipeThresholdPx: 50,
+  tooltipDelayMs: 700,
+  tooltipSkipDelayMs: 300,
+} as const;
+
+export const TESTIMONIAL_COUNT = 9;
+export const MAX_VISIBLE_TOASTS = 1;

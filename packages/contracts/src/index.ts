@@ -1,0 +1,6 @@
+export * from './constants.js';
+export * from './roles.js';
+export * from './envelope.js';
+export * from './events/identity.js';
+export * from './api/fields.js';
+export * from './api/identity.js';

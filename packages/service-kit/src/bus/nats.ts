@@ -1,0 +1,334 @@
+import {
+  AckPolicy,
+  DeliverPolicy,
+  type JetStreamClient,
+  type JetStreamManager,
+  jetstream,
+  jetstreamManager,
+  RetentionPolicy,
+  StorageType,
+} from '@nats-io/jetstream';
+import {
+  connect,
+  type NatsConnection,
+  nanos,
+  RequestError as NatsRequestError,
+  TimeoutError,
+} from '@nats-io/transport-node';
+import type { EventEnvelope } from '@uapqa/contracts';
+import {
+  backoffFor,
+  type ConsumeOptions,
+  DEFAULT_MAX_DELIVER,
+  type DeadLetter,
+  deadLetterSubject,
+  type EventBus,
+  eventSubject,
+  RequestError,
+  type RequestHandler,
+  type Subscription,
+  type WatchOptions,
+} from './types.js';
+
+const DEADLETTER_STREAM = 'DEADLETTER';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface NatsBusOptions {
+  url: string;
+  /** Connection name shown by the server's monitoring (the service name). */
+  name: string;
+  /** Prefix for stream names, so test runs never touch each other's streams. */
+  streamPrefix?: string;
+  logger?: { warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+}
+
+interface ReplyEnvelope {
+  ok: boolean;
+  result?: unknown;
+  error?: string;
+}
+
+/** The distributed bus: one JetStream stream per owning service, durable pull consumers. */
+export class NatsEventBus implements EventBus {
+  readonly kind = 'nats' as const;
+  private readonly ensured = new Map<string, Promise<void>>();
+  private readonly stops = new Set<Subscription>();
+
+  private constructor(
+    private readonly nc: NatsConnection,
+    private readonly js: JetStreamClient,
+    private readonly jsm: JetStreamManager,
+    private readonly options: NatsBusOptions,
+  ) {}
+
+  static async connect(options: NatsBusOptions): Promise<NatsEventBus> {
+    const nc = await connect({
+      servers: options.url,
+      name: options.name,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 250,
+      waitOnFirstConnect: true,
+    });
+    const jsm = await jetstreamManager(nc);
+    return new NatsEventBus(nc, jetstream(nc), jsm, options);
+  }
+
+  streamName(stream: string): string {
+    return `${this.options.streamPrefix ?? ''}${stream}`.toUpperCase().replace(/[^A-Z0-9_-]/g, '_');
+  }
+
+  private subject(stream: string, type: string): string {
+    return `${this.options.streamPrefix ?? ''}${eventSubject(stream, type)}`;
+  }
+
+  /**
+   * One type filters on its subject; several filter on the whole stream and the loop skips the
+   * rest, because multi-subject filters need nats-server 2.10 and Debian ships 2.9.
+   */
+  private filterFor(stream: string, types: string[]): string {
+    return types.length === 1
+      ? this.subject(stream, types[0]!)
+      : `${this.options.streamPrefix ?? ''}${stream}.>`;
+  }
+
+  private ensureStream(name: string, subjects: string[]): Promise<void> {
+    let pending = this.ensured.get(name);
+    if (!pending) {
+      pending = (async () => {
+        try {
+          await this.jsm.streams.info(name);
+        } catch {
+          await this.jsm.streams.add({
+            name,
+            subjects,
+            storage: StorageType.File,
+            retention: RetentionPolicy.Limits,
+            max_age: nanos(30 * DAY_MS),
+            duplicate_window: nanos(2 * 60 * 1000),
+          });
+        }
+      })();
+      pending.catch(() => this.ensured.delete(name));
+      this.ensured.set(name, pending);
+    }
+    return pending;
+  }
+
+  private ensureEventStream(stream: string): Promise<void> {
+    return this.ensureStream(this.streamName(stream), [
+      `${this.options.streamPrefix ?? ''}${stream}.>`,
+    ]);
+  }
+
+  private ensureDeadLetterStream(): Promise<void> {
+    const prefix = this.options.streamPrefix ?? '';
+    return this.ensureStream(this.streamName(DEADLETTER_STREAM), [`${prefix}deadletter.>`]);
+  }
+
+  async publish(stream: string, event: EventEnvelope): Promise<void> {
+    await this.ensureEventStream(stream);
+    // The event id is the message id: JetStream drops a republish inside the duplicate window.
+    await this.js.publish(this.subject(stream, event.type), JSON.stringify(event), {
+      msgID: event.id,
+    });
+  }
+
+  async consume(options: ConsumeOptions): Promise<Subscription> {
+    await this.ensureEventStream(options.stream);
+    const streamName = this.streamName(options.stream);
+    const config = {
+      durable_name: options.durable,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: this.filterFor(options.stream, options.types),
+      ack_wait: nanos(30_000),
+      max_ack_pending: 256,
+    };
+    try {
+      await this.jsm.consumers.info(streamName, options.durable);
+      // Re-adding a durable with another config fails: update its filter in place.
+      await this.jsm.consumers.update(streamName, options.durable, {
+        filter_subject: config.filter_subject,
+        ack_wait: config.ack_wait,
+        max_ack_pending: config.max_ack_pending,
+      });
+    } catch {
+      await this.jsm.consumers.add(streamName, config);
+    }
+    const consumer = await this.js.consumers.get(streamName, options.durable);
+    const messages = await consumer.consume({ max_messages: 64 });
+    const maxDeliver = options.maxDeliver ?? DEFAULT_MAX_DELIVER;
+    const wanted = new Set(options.types);
+    let stopping = false;
+    const loop = (async () => {
+      for await (const message of messages) {
+        if (stopping) break; // unacked: the server redelivers it after a restart
+        let event: EventEnvelope;
+        try {
+          event = JSON.parse(message.string()) as EventEnvelope;
+        } catch {
+          message.term('malformed event');
+          continue;
+        }
+        if (!wanted.has(event.type)) {
+          message.ack();
+          continue;
+        }
+        try {
+          await options.handler(event);
+          message.ack();
+        } catch (error) {
+          const deliveries = message.info.deliveryCount;
+          if (deliveries >= maxDeliver) {
+            await this.deadLetter({
+              stream: options.stream,
+              durable: options.durable,
+              event,
+              error: error instanceof Error ? error.message : String(error),
+              deliveries,
+            }).catch((cause) => this.options.logger?.error({ err: cause }, 'dead-letter failed'));
+            message.term('dead-lettered');
+          } else {
+            message.nak(backoffFor(deliveries, options.backoffMs));
+          }
+        }
+      }
+    })().catch((error) => this.options.logger?.error({ err: error }, 'consumer loop ended'));
+    const subscription: Subscription = {
+      stop: async () => {
+        stopping = true;
+        await messages.close();
+        await loop;
+        this.stops.delete(subscription);
+      },
+    };
+    this.stops.add(subscription);
+    return subscription;
+  }
+
+  private async deadLetter(letter: DeadLetter): Promise<void> {
+    await this.ensureDeadLetterStream();
+    const prefix = this.options.streamPrefix ?? '';
+    await this.js.publish(
+      `${prefix}${deadLetterSubject(letter.stream, letter.durable)}`,
+      JSON.stringify(letter),
+      { msgID: `${letter.durable}:${letter.event.id}` },
+    );
+  }
+
+  async deadLetters(stream: string, durable: string): Promise<DeadLetter[]> {
+    await this.ensureDeadLetterStream();
+    const subject = `${this.options.streamPrefix ?? ''}${deadLetterSubject(stream, durable)}`;
+    const name = this.streamName(DEADLETTER_STREAM);
+    const info = await this.jsm.streams.info(name, { subjects_filter: subject });
+    const count = info.state.subjects?.[subject] ?? 0;
+    if (count === 0) return [];
+    const consumer = await this.js.consumers.get(name, { filter_subjects: subject });
+    const letters: DeadLetter[] = [];
+    const batch = await consumer.fetch({ max_messages: count, expires: 2000 });
+    for await (const message of batch) {
+      letters.push(JSON.parse(message.string()) as DeadLetter);
+      if (letters.length >= count) break;
+    }
+    return letters;
+  }
+
+  async watch(options: WatchOptions): Promise<Subscription> {
+    await this.ensureEventStream(options.stream);
+    const consumer = await this.js.consumers.get(this.streamName(options.stream), {
+      filter_subjects: this.filterFor(options.stream, options.types),
+      ...(options.since
+        ? { deliver_policy: DeliverPolicy.StartTime, opt_start_time: options.since.toISOString() }
+        : { deliver_policy: DeliverPolicy.New }),
+    });
+    const messages = await consumer.consume();
+    const wanted = new Set(options.types);
+    const loop = (async () => {
+      for await (const message of messages) {
+        try {
+          const event = JSON.parse(message.string()) as EventEnvelope;
+          if (wanted.has(event.type)) await options.handler(event);
+        } catch (error) {
+          this.options.logger?.warn({ err: error }, 'watch handler failed');
+        }
+      }
+    })();
+    const subscription: Subscription = {
+      stop: async () => {
+        await messages.close();
+        await loop;
+        this.stops.delete(subscription);
+      },
+    };
+    this.stops.add(subscription);
+    return subscription;
+  }
+
+  async request<T>(subject: string, payload: unknown, timeoutMs = 5000): Promise<T> {
+    let reply: ReplyEnvelope;
+    try {
+      const message = await this.nc.request(subject, JSON.stringify(payload ?? null), {
+        timeout: timeoutMs,
+      });
+      reply = message.json<ReplyEnvelope>();
+    } catch (error) {
+      if (error instanceof NatsRequestError && error.isNoResponders()) {
+        throw new RequestError('no_responders', `no service answers ${subject}`);
+      }
+      if (error instanceof TimeoutError || (error as Error)?.name === 'TimeoutError') {
+        throw new RequestError('timeout', `${subject} did not answer in ${timeoutMs} ms`);
+      }
+      throw error;
+    }
+    if (!reply.ok) throw new RequestError('handler_failed', reply.error ?? `${subject} failed`);
+    return reply.result as T;
+  }
+
+  async reply(subject: string, handler: RequestHandler): Promise<Subscription> {
+    const subscription = this.nc.subscribe(subject, {
+      queue: subject,
+      callback: (error, message) => {
+        if (error) return;
+        void (async () => {
+          let answer: ReplyEnvelope;
+          try {
+            answer = { ok: true, result: await handler(message.json()) };
+          } catch (cause) {
+            answer = { ok: false, error: cause instanceof Error ? cause.message : String(cause) };
+          }
+          message.respond(JSON.stringify(answer));
+        })();
+      },
+    });
+    const stop: Subscription = {
+      stop: async () => {
+        await subscription.drain();
+        this.stops.delete(stop);
+      },
+    };
+    this.stops.add(stop);
+    return stop;
+  }
+
+  async ready(): Promise<boolean> {
+    if (this.nc.isClosed()) return false;
+    const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 1000).unref());
+    const flushed = this.nc.flush().then(
+      () => true,
+      () => false,
+    );
+    return Promise.race([flushed, timeout]);
+  }
+
+  /** Test and operator helper: removes this bus's streams (used with a unique streamPrefix). */
+  async deleteStreams(streams: string[]): Promise<void> {
+    for (const stream of [...streams, DEADLETTER_STREAM]) {
+      await this.jsm.streams.delete(this.streamName(stream)).catch(() => false);
+    }
+  }
+
+  async close(): Promise<void> {
+    for (const subscription of [...this.stops]) await subscription.stop().catch(() => {});
+    await this.nc.drain().catch(() => this.nc.close());
+  }
+}

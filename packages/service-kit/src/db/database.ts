@@ -1,0 +1,83 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+
+// biome-ignore lint/suspicious/noExplicitAny: drizzle's schema generics are erased at this boundary
+type AnySchema = Record<string, any>;
+
+/** A drizzle database or transaction; business code cannot tell Postgres from PGlite. */
+export type Database<S extends AnySchema = AnySchema> = PgDatabase<PgQueryResultHKT, S>;
+// biome-ignore lint/suspicious/noExplicitAny: see AnySchema
+export type Transaction = PgTransaction<PgQueryResultHKT, any, any>;
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle<S extends AnySchema> {
+  db: Database<S>;
+  kind: 'postgres' | 'pglite';
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions<S extends AnySchema> {
+  /** Owning service; names its migrations table so services never skip each other's migrations. */
+  service: string;
+  schema: S;
+  migrationsFolder: string;
+  /** postgres:// URL; unset means PGlite. */
+  url?: string | undefined;
+  /** PGlite data folder; unset (with no url) means an in-memory database. */
+  dataDir?: string | undefined;
+  poolSize?: number;
+}
+
+export async function openDatabase<S extends AnySchema>(
+  options: OpenDatabaseOptions<S>,
+): Promise<DatabaseHandle<S>> {
+  const migrationsTable = `__drizzle_migrations_${options.service}`;
+  if (options.url) {
+    const client = postgres(options.url, {
+      max: options.poolSize ?? 10,
+      onnotice: () => {},
+      connection: { application_name: options.service },
+    });
+    const db = drizzlePostgres({ client, schema: options.schema });
+    // Several replicas may start at once: one applies the migrations while the others wait on the
+    // lock held by a reserved connection, then find nothing left to apply.
+    const lock = await client.reserve();
+    try {
+      await lock`select pg_advisory_lock(hashtext(${migrationsTable}))`;
+      await migratePostgres(db, { migrationsFolder: options.migrationsFolder, migrationsTable });
+    } catch (error) {
+      lock.release();
+      await client.end({ timeout: 1 });
+      throw error;
+    } finally {
+      await lock`select pg_advisory_unlock(hashtext(${migrationsTable}))`.catch(() => {});
+      lock.release();
+    }
+    return {
+      db: db as unknown as Database<S>,
+      kind: 'postgres',
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  const client = new PGlite(options.dataDir);
+  const db = drizzlePglite({ client, schema: options.schema });
+  await migratePglite(db, { migrationsFolder: options.migrationsFolder, migrationsTable });
+  return {
+    db: db as unknown as Database<S>,
+    kind: 'pglite',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,45 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ZodError } from 'zod';
+
+/** An error whose message is safe and meant for the client. Anything else becomes a bare 500. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+
+  toJSON(): Record<string, unknown> {
+    return { message: this.message, ...this.extra };
+  }
+}
+
+export const badRequest = (message: string, field?: string) =>
+  new HttpError(400, message, field ? { field } : {});
+/** The word 'Unauthorized' is in every 401 body: the browser detects expired sessions by it. */
+export const unauthorized = (message = 'Unauthorized: please log in.') => new HttpError(401, message);
+export const forbidden = (message = "Forbidden: you don't have permission to do this.") =>
+  new HttpError(403, message);
+export const notFound = (message = 'Not found.') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, { retryAfterSeconds });
+export const serviceUnavailable = (message: string) => new HttpError(503, message);
+
+/** One readable sentence for a failed validation, naming each field at fault. */
+export function describeZodError(error: ZodError): { message: string; field?: string } {
+  const [first] = error.issues;
+  const field = first && first.path.length > 0 ? first.path.join('.') : undefined;
+  const message = error.issues
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+  return field ? { message, field } : { message };
+}
+
+export function validationError(error: ZodError): HttpError {
+  const { message, field } = describeZodError(error);
+  return badRequest(message, field);
+}

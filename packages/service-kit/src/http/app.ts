@@ -1,0 +1,86 @@
+import { Hono } from 'hono';
+import { requestId } from 'hono/request-id';
+import { HttpError, validationError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import { ZodError } from 'zod';
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    logger: Logger;
+  }
+}
+
+export type ReadinessCheck = () => Promise<boolean>;
+
+export interface ServiceAppOptions {
+  name: string;
+  logger: Logger;
+  /** Named dependency checks for /ready (db, bus, upstreams…). */
+  readiness?: Record<string, ReadinessCheck>;
+}
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * The base of every service and the gateway: request ids, one JSON log line per request,
+ * `{ message }` error bodies without stack traces, `/health` and `/ready`.
+ */
+export function createServiceApp(options: ServiceAppOptions): Hono {
+  const app = new Hono();
+  app.use(
+    requestId({
+      headerName: 'X-Request-Id',
+      generator: () => crypto.randomUUID(),
+      limitLength: 128,
+    }),
+  );
+  app.use(async (c, next) => {
+    const id = c.get('requestId');
+    const logger = options.logger.child({ requestId: REQUEST_ID_PATTERN.test(id) ? id : 'invalid' });
+    c.set('logger', logger);
+    const started = performance.now();
+    await next();
+    const line = {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 100) / 100,
+    };
+    if (c.res.status >= 500) logger.error(line, 'request failed');
+    else logger.info(line, 'request');
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) {
+      const retryAfter = error.extra.retryAfterSeconds;
+      if (typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter));
+      return c.json(error.toJSON(), error.status);
+    }
+    if (error instanceof ZodError) {
+      const http = validationError(error);
+      return c.json(http.toJSON(), http.status);
+    }
+    // Hono's own HTTPException (body limit, etc.) carries a status meant for the client.
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return c.json({ message: error.message || 'Bad request.' }, status as 400);
+    }
+    (c.get('logger') ?? options.logger).error({ err: error }, 'unhandled error');
+    return c.json({ message: 'Internal server error.' }, 500);
+  });
+
+  app.notFound((c) => c.json({ message: `No route for ${c.req.method} ${c.req.path}.` }, 404));
+
+  app.get('/health', (c) => c.json({ status: 'ok', service: options.name }));
+  app.get('/ready', async (c) => {
+    const checks: Record<string, boolean> = {};
+    await Promise.all(
+      Object.entries(options.readiness ?? {}).map(async ([name, check]) => {
+        checks[name] = await check().catch(() => false);
+      }),
+    );
+    const ready = Object.values(checks).every(Boolean);
+    return c.json({ status: ready ? 'ready' : 'not ready', service: options.name, checks }, ready ? 200 : 503);
+  });
+  return app;
+}

@@ -1,0 +1,125 @@
+import type { EventEnvelope } from '@uapqa/contracts';
+import { asc, inArray, isNull } from 'drizzle-orm';
+import type { EventBus } from './bus/types.js';
+import { outbox } from './db/bookkeeping.js';
+import type { Database, Executor } from './db/database.js';
+import type { Logger } from './logger.js';
+
+/** Writes events in the caller's transaction: they exist if and only if the state change does. */
+export async function enqueue(
+  tx: Executor,
+  stream: string,
+  ...events: EventEnvelope[]
+): Promise<void> {
+  if (events.length === 0) return;
+  await tx.insert(outbox).values(
+    events.map((event) => ({ id: event.id, stream, type: event.type, envelope: event })),
+  );
+}
+
+export interface OutboxRelayOptions {
+  /** Safety-net poll for events left by a crash or a failed publish; the happy path is kicked. */
+  pollIntervalMs?: number;
+  batchSize?: number;
+  logger?: Logger;
+}
+
+/**
+ * Publishes committed outbox rows. Callers `kick()` it after a commit so events leave at once;
+ * the poll picks up whatever a crash between commit and publish left behind. Rows are claimed
+ * with SKIP LOCKED, so several replicas can relay the same outbox.
+ */
+export class OutboxRelay {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Database,
+    private readonly bus: EventBus,
+    private readonly options: OutboxRelayOptions = {},
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    const interval = this.options.pollIntervalMs ?? 1000;
+    this.timer = setInterval(() => this.kick(), interval);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Asks for a flush soon; concurrent kicks coalesce into at most one more pass. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = null;
+      if (this.again) {
+        this.again = false;
+        this.kick();
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (!this.stopped && (await this.flush()) > 0) {
+        // keep going while there is a backlog
+      }
+    } catch (error) {
+      this.options.logger?.warn({ err: error }, 'outbox relay could not publish; will retry');
+    }
+  }
+
+  /** Publishes one batch; returns how many events left. Safe to call from tests directly. */
+  async flush(): Promise<number> {
+    const batchSize = this.options.batchSize ?? 100;
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ id: outbox.id, stream: outbox.stream, envelope: outbox.envelope })
+        .from(outbox)
+        .where(isNull(outbox.publishedAt))
+        .orderBy(asc(outbox.id))
+        .limit(batchSize)
+        .for('update', { skipLocked: true });
+      if (rows.length === 0) return 0;
+      const published: string[] = [];
+      let failure: unknown;
+      for (const row of rows) {
+        try {
+          await this.bus.publish(row.stream, row.envelope);
+        } catch (error) {
+          failure = error;
+          break;
+        }
+        published.push(row.id);
+      }
+      if (published.length === 0) throw failure;
+      // What left is marked even when a later publish failed; the rest waits for the next pass.
+      await tx.update(outbox).set({ publishedAt: new Date() }).where(inArray(outbox.id, published));
+      if (failure) {
+        this.options.logger?.warn({ err: failure }, 'outbox relay publish failed mid-batch');
+      }
+      return published.length;
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** How many events wait to be published (for readiness and tests). */
+  async backlog(): Promise<number> {
+    const rows = await this.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(isNull(outbox.publishedAt));
+    return rows.length;
+  }
+}
