@@ -12,3 +12,4 @@ export * from './http/app.js';
 export * from './http/validate.js';
 export * from './http/rate-limit.js';
 export * from './http/serve.js';
+export * from './http/service.js';

@@ -115,3 +115,4 @@ export async function eventually<T>(
     }
   }
 }
+export * from './cookies.js';

@@ -1,0 +1,19 @@
+import { baseServiceConfig, env } from '@uapqa/service-kit';
+import { z } from 'zod';
+
+export const identityConfigSchema = baseServiceConfig.extend({
+  PORT: env.port(4001),
+  /** Mark cookies Secure: set it whenever the site is served over https. */
+  COOKIE_SECURE: env.boolean(false),
+  /** Trust X-Forwarded-For from the gateway for per-IP limits. */
+  TRUST_PROXY: env.boolean(true),
+  /** Embedded mode: create the demo accounts when the database is empty. */
+  SEED_DEMO: env.boolean(false),
+  DEMO_PASSWORD: z.string().min(8).default('disclosure-demo'),
+  /** Distributed mode: the first admin account, created if it does not exist. */
+  ADMIN_USERNAME: z.string().optional(),
+  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  ADMIN_EMAIL: z.string().optional(),
+  SESSION_DAYS: env.int(30),
+});
+export type IdentityConfig = z.infer<typeof identityConfigSchema>;

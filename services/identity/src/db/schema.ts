@@ -1,0 +1,126 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { JWK } from 'jose';
+import { sql } from 'drizzle-orm';
+
+export { inbox, outbox } from '@uapqa/service-kit';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    role: text('role', { enum: ['user', 'expert', 'moderator', 'admin'] }).notNull().default('user'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // Usernames and emails are unique regardless of case: 'Alice' cannot shadow 'alice'.
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${table.username})`),
+    uniqueIndex('users_email_idx').on(table.email),
+    index('users_role_idx').on(table.role),
+  ],
+);
+
+/** A login: the JWT's `sid`. The refresh secret is stored only as a hash. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    refreshHash: text('refresh_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+  },
+  (table) => [
+    uniqueIndex('sessions_refresh_hash_idx').on(table.refreshHash),
+    index('sessions_user_idx').on(table.userId),
+  ],
+);
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: integer('updated_by'),
+});
+
+export const creatorProfiles = pgTable(
+  'creator_profiles',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    brandName: text('brand_name').notNull(),
+    bio: text('bio').notNull(),
+    credentials: text('credentials').notNull(),
+    expertise: text('expertise').notNull(),
+    website: text('website'),
+    socialLinks: text('social_links'),
+    experienceYears: integer('experience_years').notNull(),
+    questionsPerWeek: integer('questions_per_week').notNull(),
+    weeklyRate: integer('weekly_rate').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    createdAt: createdAt(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: integer('reviewed_by'),
+  },
+  (table) => [
+    index('creator_profiles_status_idx').on(table.status),
+    // At most one application under review per user, enforced by the database under concurrency.
+    uniqueIndex('creator_profiles_one_pending_idx')
+      .on(table.userId)
+      .where(sql`${table.status} = 'pending'`),
+    uniqueIndex('creator_profiles_one_approved_idx')
+      .on(table.userId)
+      .where(sql`${table.status} = 'approved'`),
+  ],
+);
+
+export const expertApplications = pgTable('expert_applications', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
+  website: text('website'),
+  duration: integer('duration').notNull(),
+  questionsPerWeek: integer('questions_per_week').notNull(),
+  description: text('description'),
+  reviewed: boolean('reviewed').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** Session signing keys, shared by identity replicas: the active one signs, all verify. */
+export const signingKeys = pgTable(
+  'signing_keys',
+  {
+    kid: text('kid').primaryKey(),
+    privateJwk: jsonb('private_jwk').$type<JWK>().notNull(),
+    publicJwk: jsonb('public_jwk').$type<JWK>().notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  // Replicas starting together race to create the first key; this lets exactly one win.
+  (table) => [uniqueIndex('signing_keys_one_active_idx').on(table.active).where(sql`${table.active}`)],
+);

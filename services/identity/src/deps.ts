@@ -1,0 +1,16 @@
+import type { Database, Logger, OutboxRelay, RevocationList } from '@uapqa/service-kit';
+import type { IdentityConfig } from './config.js';
+import type * as schema from './db/schema.js';
+import type { SigningKeys } from './keys.js';
+import type { SessionManager } from './sessions.js';
+
+/** What the routes of identity are built from; tests and main build it the same way. */
+export interface IdentityDeps {
+  db: Database<typeof schema>;
+  config: IdentityConfig;
+  logger: Logger;
+  relay: OutboxRelay;
+  keys: SigningKeys;
+  sessions: SessionManager;
+  revocations: RevocationList;
+}

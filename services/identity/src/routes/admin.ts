@@ -1,0 +1,177 @@
+import {
+  BooleanSettingBody,
+  CreatorApproved,
+  createEvent,
+  IDENTITY_STREAM,
+  RoleChangeBody,
+  SettingChanged,
+} from '@uapqa/contracts';
+import {
+  badRequest,
+  conflict,
+  currentSession,
+  enqueue,
+  notFound,
+  readJson,
+  readParams,
+  readQuery,
+  requireRole,
+} from '@uapqa/service-kit';
+import { and, asc, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { creatorProfiles, expertApplications, settings, users } from '../db/schema.js';
+import type { IdentityDeps } from '../deps.js';
+import { userColumns, WAITLIST_SETTING } from '../users.js';
+
+const IdParam = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive() });
+const UserListQuery = z.object({
+  role: z.enum(['user', 'expert', 'moderator', 'admin']).optional(),
+  search: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+const ApplicationsQuery = z.object({
+  status: z.enum(['pending', 'approved', 'rejected']).default('pending'),
+});
+
+/** Admin-only routes of identity (documented in services/identity/README.md). */
+export function adminRoutes(deps: IdentityDeps): Hono {
+  const { db, relay, sessions } = deps;
+  const app = new Hono();
+  app.use('/api/admin/*', requireRole('admin'));
+
+  app.post('/api/admin/settings/:key', async (c) => {
+    const key = c.req.param('key');
+    if (key !== WAITLIST_SETTING) throw notFound(`Unknown setting '${key}'.`);
+    const { value } = await readJson(c, BooleanSettingBody);
+    const { userId } = currentSession(c);
+    const stored = String(value);
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(settings)
+        .values({ key, value: stored, updatedBy: userId })
+        .onConflictDoUpdate({
+          target: settings.key,
+          set: { value: stored, updatedBy: userId, updatedAt: new Date() },
+        });
+      await enqueue(tx, IDENTITY_STREAM, createEvent(SettingChanged, { key, value: stored }));
+    });
+    relay.kick();
+    return c.json({ key, value: stored, waitlistEnabled: value });
+  });
+
+  app.get('/api/admin/users', async (c) => {
+    const query = readQuery(c, UserListQuery);
+    const filters: SQL[] = [];
+    if (query.role) filters.push(eq(users.role, query.role));
+    if (query.search) {
+      const pattern = `%${query.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+      filters.push(or(ilike(users.username, pattern), ilike(users.email, pattern))!);
+    }
+    const rows = await db
+      .select({ ...userColumns, createdAt: users.createdAt })
+      .from(users)
+      .where(filters.length ? and(...filters) : undefined)
+      .orderBy(asc(users.id))
+      .limit(query.limit)
+      .offset(query.offset);
+    return c.json(rows);
+  });
+
+  app.patch('/api/admin/users/:id/role', async (c) => {
+    const { id } = readParams(c, IdParam);
+    const { role } = await readJson(c, RoleChangeBody);
+    if (id === currentSession(c).userId) throw badRequest('You cannot change your own role.', 'id');
+    const [updated] = await db.update(users).set({ role }).where(eq(users.id, id)).returning(userColumns);
+    if (!updated) throw notFound('No user with that id.');
+    // A token carries the role: end the user's sessions so no stale role stays in use.
+    await sessions.revoke({ userId: id });
+    return c.json(updated);
+  });
+
+  app.get('/api/admin/creator-profiles', async (c) => {
+    const { status } = readQuery(c, ApplicationsQuery);
+    const rows = await db
+      .select({
+        profile: creatorProfiles,
+        user: {
+          username: users.username,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+        },
+      })
+      .from(creatorProfiles)
+      .innerJoin(users, eq(users.id, creatorProfiles.userId))
+      .where(eq(creatorProfiles.status, status))
+      .orderBy(asc(creatorProfiles.createdAt));
+    return c.json(rows.map(({ profile, user }) => ({ ...profile, user })));
+  });
+
+  app.post('/api/admin/creator-profiles/:id/approve', async (c) => {
+    const { id } = readParams(c, IdParam);
+    const { userId: reviewer } = currentSession(c);
+    const approved = await db.transaction(async (tx) => {
+      const [profile] = await tx
+        .update(creatorProfiles)
+        .set({ status: 'approved', reviewedAt: new Date(), reviewedBy: reviewer })
+        .where(and(eq(creatorProfiles.id, id), eq(creatorProfiles.status, 'pending')))
+        .returning();
+      if (!profile) return null;
+      const [user] = await tx
+        .update(users)
+        .set({ role: 'expert' })
+        .where(and(eq(users.id, profile.userId), eq(users.role, 'user')))
+        .returning(userColumns);
+      if (!user) throw conflict('Only a member account can become an expert; staff accounts cannot.');
+      await enqueue(
+        tx,
+        IDENTITY_STREAM,
+        createEvent(CreatorApproved, {
+          creatorId: profile.id,
+          userId: user.id,
+          brandName: profile.brandName,
+          bio: profile.bio,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          questionsPerWeek: profile.questionsPerWeek,
+        }),
+      );
+      return { profile, user };
+    });
+    if (!approved) throw await missingOrDecided(id);
+    relay.kick();
+    await sessions.revoke({ userId: approved.user.id });
+    return c.json({ ...approved.profile, user: approved.user });
+  });
+
+  app.post('/api/admin/creator-profiles/:id/reject', async (c) => {
+    const { id } = readParams(c, IdParam);
+    const { userId: reviewer } = currentSession(c);
+    const [profile] = await db
+      .update(creatorProfiles)
+      .set({ status: 'rejected', reviewedAt: new Date(), reviewedBy: reviewer })
+      .where(and(eq(creatorProfiles.id, id), eq(creatorProfiles.status, 'pending')))
+      .returning();
+    if (!profile) throw await missingOrDecided(id);
+    return c.json(profile);
+  });
+
+  app.get('/api/admin/expert-applications', async (c) => {
+    const rows = await db.select().from(expertApplications).orderBy(desc(expertApplications.createdAt)).limit(200);
+    return c.json(rows);
+  });
+
+  async function missingOrDecided(id: number) {
+    const [existing] = await db
+      .select({ status: creatorProfiles.status })
+      .from(creatorProfiles)
+      .where(eq(creatorProfiles.id, id));
+    return existing
+      ? conflict(`This application was already ${existing.status}.`)
+      : notFound('No creator application with that id.');
+  }
+
+  return app;
+}

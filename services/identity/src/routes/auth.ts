@@ -1,0 +1,150 @@
+import { createEvent, IDENTITY_STREAM, LoginBody, RegisterBody, UserRegistered } from '@uapqa/contracts';
+import {
+  badRequest,
+  clientIp,
+  createRateLimiter,
+  currentSession,
+  enqueue,
+  forbidden,
+  JWKS_PATH,
+  REFRESH_COOKIE,
+  readJson,
+  requireSession,
+  unauthorized,
+} from '@uapqa/service-kit';
+import { sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { users } from '../db/schema.js';
+import { uniqueViolation } from '../db/errors.js';
+import type { IdentityDeps } from '../deps.js';
+import { hashPassword, verifyPassword } from '../passwords.js';
+import { findUserById, findUserForLogin, userColumns, waitlistEnabled } from '../users.js';
+
+/** Login limits: per client address, and per account name against password guessing. */
+export const LOGIN_LIMITS = {
+  perIp: { points: 30, durationSeconds: 60 },
+  perUsername: { points: 10, durationSeconds: 15 * 60 },
+} as const;
+
+export function authRoutes(deps: IdentityDeps): Hono {
+  const app = new Hono();
+  const { db, sessions } = deps;
+  const perIp = createRateLimiter({
+    ...LOGIN_LIMITS.perIp,
+    key: () => null,
+    message: 'Too many login attempts from your network. Please wait a minute and try again.',
+  });
+  const perUsername = createRateLimiter({
+    ...LOGIN_LIMITS.perUsername,
+    key: () => null,
+    message: 'Too many login attempts for this account. Please wait 15 minutes and try again.',
+  });
+
+  app.get(JWKS_PATH, (c) => {
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.json(deps.keys.jwks);
+  });
+
+  app.post('/api/register', async (c) => {
+    if (await waitlistEnabled(db)) {
+      throw forbidden('Registration is closed while we are in waitlist mode. Please join the waitlist instead.');
+    }
+    const body = await readJson(c, RegisterBody);
+    const taken = await db
+      .select({ username: users.username, email: users.email })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${body.username}) or ${users.email} = ${body.email}`);
+    const duplicate = (constraint: string) =>
+      constraint.includes('email')
+        ? badRequest('An account with this email already exists.', 'email')
+        : badRequest('This username is already taken.', 'username');
+    const clash = taken[0];
+    if (clash) {
+      throw duplicate(clash.email === body.email ? 'email' : 'username');
+    }
+    const passwordHash = await hashPassword(body.password);
+    let user;
+    try {
+      user = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(users)
+          .values({
+            username: body.username,
+            email: body.email,
+            passwordHash,
+            firstName: body.firstName,
+            lastName: body.lastName,
+            role: 'user',
+          })
+          .returning(userColumns);
+        const row = created!;
+        await enqueue(
+          tx,
+          IDENTITY_STREAM,
+          createEvent(UserRegistered, {
+            userId: row.id,
+            username: row.username,
+            email: row.email,
+            firstName: row.firstName,
+            lastName: row.lastName,
+            role: row.role,
+          }),
+        );
+        return row;
+      });
+    } catch (error) {
+      // Two sign-ups with the same name at once: the database's unique index decides.
+      const violation = uniqueViolation(error);
+      if (violation) throw duplicate(violation.constraint);
+      throw error;
+    }
+    deps.relay.kick();
+    await sessions.start(c, user);
+    return c.json(user, 201);
+  });
+
+  app.post('/api/login', async (c) => {
+    await perIp.consume(clientIp(c, deps.config.TRUST_PROXY));
+    const body = await readJson(c, LoginBody);
+    const account = body.username.toLowerCase();
+    await perUsername.consume(account);
+    const found = await findUserForLogin(db, body.username);
+    const valid = await verifyPassword(found?.passwordHash ?? null, body.password);
+    if (!found || !valid) throw unauthorized('Invalid username or password.');
+    await perUsername.reset(account);
+    const { passwordHash: _hash, ...user } = found;
+    await sessions.start(c, user);
+    return c.json(user);
+  });
+
+  app.post('/api/logout', async (c) => {
+    const session = c.get('session');
+    const sessionId =
+      session?.sessionId ?? (await sessions.sessionIdOfRefresh(getCookie(c, REFRESH_COOKIE)));
+    if (sessionId) await sessions.revoke({ sessionId });
+    sessions.clearCookies(c);
+    return c.json({ message: 'Logged out.' });
+  });
+
+  app.get('/api/user', requireSession, async (c) => {
+    const session = currentSession(c);
+    // Identity owns sessions, so it checks the row too, not only the token.
+    if (!(await sessions.isLive(session.sessionId))) throw unauthorized();
+    const user = await findUserById(db, session.userId);
+    if (!user) throw unauthorized();
+    return c.json(user);
+  });
+
+  /** Renews the short-lived token from the refresh cookie (the gateway calls it transparently). */
+  app.post('/api/session/refresh', async (c) => {
+    const issued = await sessions.refresh(c, getCookie(c, REFRESH_COOKIE));
+    if (!issued) {
+      sessions.clearCookies(c);
+      throw unauthorized('Unauthorized: your session has ended. Please log in again.');
+    }
+    return c.json({ token: issued.token, expiresAt: issued.tokenExpiresAt.toISOString() });
+  });
+
+  return app;
+}

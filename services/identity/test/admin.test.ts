@@ -1,0 +1,177 @@
+import { CreatorApproved, SettingChanged } from '@uapqa/contracts';
+import { eventually, testBackends } from '@uapqa/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type IdentityHarness, newMember, startHarness } from './harness.js';
+
+const application = {
+  brandName: 'Skywatch Notes',
+  bio: 'Twenty years of field work on radar-visual cases, with a focus on declassified reports.',
+  credentials: 'Former air traffic controller, published researcher',
+  expertise: 'Radar-visual cases',
+  website: 'https://skywatch.example.com',
+  socialLinks: '',
+  experienceYears: 20,
+  questionsPerWeek: 4,
+  weeklyRate: 300,
+};
+
+describe.each(testBackends())('admin, waitlist and creators ($name)', (backend) => {
+  let h: IdentityHarness;
+  beforeAll(async () => {
+    h = await startHarness(backend);
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it('guards admin routes: 401 anonymous, 403 for members and moderators', async () => {
+    const path = '/api/admin/settings/waitlist_enabled';
+    const anonymous = await h.visitor().post(path, { value: 'true' });
+    expect(anonymous.status).toBe(401);
+    expect((await anonymous.json()).message).toContain('Unauthorized');
+    for (const username of ['member', 'moderator']) {
+      const response = await (await h.signedIn(username)).post(path, { value: 'true' });
+      expect(response.status).toBe(403);
+      expect((await response.json()).message).toMatch(/admin/);
+    }
+    expect((await (await h.visitor().get('/api/waitlist/status')).json()).waitlistEnabled).toBe(false);
+  });
+
+  it('closes registration while waitlist mode is on, and announces the change', async () => {
+    const changes: unknown[] = [];
+    const watcher = await h.harnessBus.bus.watch({
+      stream: 'identity',
+      types: [SettingChanged.type],
+      handler: async (event) => {
+        changes.push(event.data);
+      },
+    });
+    const admin = await h.signedIn('admin');
+    const on = await admin.post('/api/admin/settings/waitlist_enabled', { value: 'true' });
+    expect(on.status).toBe(200);
+    expect(await (await h.visitor().get('/api/waitlist/status')).json()).toEqual({ waitlistEnabled: true });
+
+    const refused = await h.visitor().post('/api/register', newMember());
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).message).toMatch(/waitlist/);
+
+    await admin.post('/api/admin/settings/waitlist_enabled', { value: 'false' });
+    expect((await h.visitor().post('/api/register', newMember())).status).toBe(201);
+    await eventually(() =>
+      expect(changes).toEqual([
+        { key: 'waitlist_enabled', value: 'true' },
+        { key: 'waitlist_enabled', value: 'false' },
+      ]),
+    );
+    await watcher.stop();
+  });
+
+  it('rejects bad setting values and unknown settings', async () => {
+    const admin = await h.signedIn('admin');
+    const bad = await admin.post('/api/admin/settings/waitlist_enabled', { value: 'maybe' });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).field).toBe('value');
+    expect((await admin.post('/api/admin/settings/colour', { value: 'true' })).status).toBe(404);
+  });
+
+  it('lists the demo experts as approved creators with their names', async () => {
+    const creators = await (await h.visitor().get('/api/creators')).json();
+    expect(creators).toHaveLength(5);
+    expect(creators[0]).toMatchObject({
+      userId: expect.any(Number),
+      brandName: expect.any(String),
+      user: { firstName: expect.any(String), lastName: expect.any(String) },
+    });
+  });
+
+  it('takes a creator application with the spec messages, one pending at a time', async () => {
+    expect((await h.visitor().post('/api/creator-profile', application)).status).toBe(401);
+
+    const member = h.visitor();
+    await member.post('/api/register', newMember());
+    const short = await member.post('/api/creator-profile', { ...application, bio: 'Too short.' });
+    expect(short.status).toBe(400);
+    expect((await short.json()).message).toContain('Bio must be at least 50 characters');
+    const textYears = await member.post('/api/creator-profile', { ...application, experienceYears: '20' });
+    expect(textYears.status).toBe(400);
+    expect((await textYears.json()).message).toContain('Please specify your years of experience');
+    const badSite = await member.post('/api/creator-profile', { ...application, website: 'not a url' });
+    expect(badSite.status).toBe(400);
+
+    const accepted = await member.post('/api/creator-profile', { ...application, website: '' });
+    expect(accepted.status).toBe(201);
+    expect((await accepted.json()).message).toContain('48 hours');
+    const again = await member.post('/api/creator-profile', application);
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toMatch(/under review/);
+  });
+
+  it('approves a creator: the user becomes an expert, CreatorApproved is published, once', async () => {
+    const approvals: unknown[] = [];
+    const watcher = await h.harnessBus.bus.watch({
+      stream: 'identity',
+      types: [CreatorApproved.type],
+      handler: async (event) => {
+        approvals.push(event.data);
+      },
+    });
+    const applicant = h.visitor();
+    const user = await (await applicant.post('/api/register', newMember({ firstName: 'Nova', lastName: 'Quinn' }))).json();
+    const { id } = await (await applicant.post('/api/creator-profile', application)).json();
+
+    const admin = await h.signedIn('admin');
+    const pending = await (await admin.get('/api/admin/creator-profiles?status=pending')).json();
+    expect(pending.map((p: { id: number }) => p.id)).toContain(id);
+
+    const approved = await admin.post(`/api/admin/creator-profiles/${id}/approve`);
+    expect(approved.status).toBe(200);
+    expect(await approved.json()).toMatchObject({ status: 'approved', user: { id: user.id, role: 'expert' } });
+    expect((await admin.post(`/api/admin/creator-profiles/${id}/approve`)).status).toBe(409);
+    expect((await admin.post('/api/admin/creator-profiles/999999/approve')).status).toBe(404);
+
+    await eventually(() =>
+      expect(approvals).toContainEqual(
+        expect.objectContaining({ creatorId: id, userId: user.id, firstName: 'Nova', questionsPerWeek: 4 }),
+      ),
+    );
+    const creators = await (await h.visitor().get('/api/creators')).json();
+    expect(creators.map((c: { userId: number }) => c.userId)).toContain(user.id);
+    // The role lives in the token: the old session ends and the next login carries 'expert'.
+    expect((await applicant.get('/api/user')).status).toBe(401);
+    await watcher.stop();
+  });
+
+  it('lets an admin change a role, not their own, and validates it', async () => {
+    const admin = await h.signedIn('admin');
+    const target = await (await h.visitor().post('/api/register', newMember())).json();
+    const changed = await admin.patch(`/api/admin/users/${target.id}/role`, { role: 'moderator' });
+    expect(changed.status).toBe(200);
+    expect((await changed.json()).role).toBe('moderator');
+    const invalid = await admin.patch(`/api/admin/users/${target.id}/role`, { role: 'overlord' });
+    expect(invalid.status).toBe(400);
+    expect((await invalid.json()).field).toBe('role');
+    const me = await (await admin.get('/api/user')).json();
+    expect((await admin.patch(`/api/admin/users/${me.id}/role`, { role: 'user' })).status).toBe(400);
+    expect((await admin.patch('/api/admin/users/abc/role', { role: 'user' })).status).toBe(400);
+  });
+
+  it('accepts public expert applications and validates them', async () => {
+    const valid = {
+      name: 'Jordan Vale',
+      email: 'jordan@example.com',
+      phone: '+1 555 0100',
+      website: '',
+      duration: 3,
+      questionsPerWeek: 2,
+      description: 'Aviation historian.',
+    };
+    expect((await h.visitor().post('/api/expert-applications', valid)).status).toBe(201);
+    const missing = await h.visitor().post('/api/expert-applications', { ...valid, phone: '' });
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).message).toContain('Please fill in all required fields.');
+    const tooLong = await h.visitor().post('/api/expert-applications', { ...valid, duration: 13 });
+    expect(tooLong.status).toBe(400);
+    const tooMany = await h.visitor().post('/api/expert-applications', { ...valid, questionsPerWeek: 11 });
+    expect(tooMany.status).toBe(400);
+  });
+});

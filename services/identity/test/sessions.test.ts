@@ -1,0 +1,108 @@
+import { SessionRevoked } from '@uapqa/contracts';
+import {
+  createSessionVerifier,
+  identityKeys,
+  REFRESH_COOKIE,
+  RevocationList,
+  SESSION_COOKIE,
+} from '@uapqa/service-kit';
+import { eventually, testBackends } from '@uapqa/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type IdentityHarness, newMember, startHarness } from './harness.js';
+
+describe.each(testBackends())('sessions ($name)', (backend) => {
+  let h: IdentityHarness;
+  beforeAll(async () => {
+    h = await startHarness(backend);
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it('registers, reads the user, logs out, and refuses the old cookie', async () => {
+    const member = newMember();
+    const browser = h.visitor();
+    const registered = await browser.post('/api/register', member);
+    expect(registered.status).toBe(201);
+    const user = await registered.json();
+    expect(user).toMatchObject({ username: member.username, email: member.email, role: 'user' });
+    expect(user).not.toHaveProperty('passwordHash');
+
+    const cookies = registered.headers.getSetCookie().join('\n');
+    expect(cookies).toMatch(new RegExp(`${SESSION_COOKIE}=[^;]+;.*HttpOnly`));
+    expect(cookies).toMatch(/SameSite=Lax/);
+
+    const me = await browser.get('/api/user');
+    expect(me.status).toBe(200);
+    expect(await me.json()).toEqual(user);
+
+    const oldCookies = browser.jar.clone();
+    expect((await browser.post('/api/logout')).status).toBe(200);
+    expect((await browser.get('/api/user')).status).toBe(401);
+
+    const replay = await h.service.app.request('/api/user', { headers: { cookie: oldCookies.header() } });
+    expect(replay.status).toBe(401);
+    expect((await replay.json()).message).toContain('Unauthorized');
+    const refresh = await h.service.app.request('/api/session/refresh', {
+      method: 'POST',
+      headers: { cookie: oldCookies.header() },
+    });
+    expect(refresh.status).toBe(401);
+  });
+
+  it('answers /api/user with 401 and an Unauthorized message when signed out', async () => {
+    const response = await h.visitor().get('/api/user');
+    expect(response.status).toBe(401);
+    expect((await response.json()).message).toMatch(/Unauthorized/);
+  });
+
+  it('renews the short-lived token from the refresh cookie alone', async () => {
+    const browser = h.visitor();
+    await browser.post('/api/register', newMember());
+    const onlyRefresh = `${REFRESH_COOKIE}=${browser.jar.get(REFRESH_COOKIE)}`;
+    const renewed = await h.service.app.request('/api/session/refresh', {
+      method: 'POST',
+      headers: { cookie: onlyRefresh },
+    });
+    expect(renewed.status).toBe(200);
+    const { token } = await renewed.json();
+    const me = await h.service.app.request('/api/user', { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(200);
+  });
+
+  it('makes another process refuse a logged-out token within one second', async () => {
+    // A service elsewhere verifies tokens with identity's public keys and follows the bus.
+    const revocations = new RevocationList();
+    const following = await revocations.follow(h.harnessBus.bus);
+    const verifier = createSessionVerifier({
+      keys: identityKeys('http://identity', (url, init) => h.service.app.request(url, init)),
+      revocations,
+    });
+    const browser = h.visitor();
+    await browser.post('/api/register', newMember());
+    const token = browser.jar.get(SESSION_COOKIE);
+    expect(await verifier.verify(token)).toMatchObject({ role: 'user' });
+
+    const loggedOutAt = Date.now();
+    await browser.post('/api/logout');
+    await eventually(async () => expect(await verifier.verify(token)).toBeNull(), { timeoutMs: 1000 });
+    expect(Date.now() - loggedOutAt).toBeLessThan(1000);
+    await following.stop();
+  });
+
+  it('publishes SessionRevoked on logout', async () => {
+    const seen: string[] = [];
+    const watcher = await h.harnessBus.bus.watch({
+      stream: 'identity',
+      types: [SessionRevoked.type],
+      handler: async (event) => {
+        seen.push(SessionRevoked.schema.parse(event.data).sessionId);
+      },
+    });
+    const browser = h.visitor();
+    await browser.post('/api/register', newMember());
+    await browser.post('/api/logout');
+    await eventually(() => expect(seen).toHaveLength(1));
+    await watcher.stop();
+  });
+});
