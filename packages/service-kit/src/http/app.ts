@@ -40,6 +40,11 @@ export function createServiceApp(options: ServiceAppOptions): Hono {
     c.set('logger', logger);
     const started = performance.now();
     await next();
+    // A proxied or hand-built Response skips the header set by requestId(): set it on the way out.
+    if (!c.res.headers.get('X-Request-Id')) {
+      c.res = new Response(c.res.body, c.res);
+      c.res.headers.set('X-Request-Id', id);
+    }
     const line = {
       method: c.req.method,
       path: c.req.path,

@@ -1,0 +1,68 @@
+import { createServiceApp, type Logger, rateLimit, clientIp, type SessionVerifier } from '@uapqa/service-kit';
+import type { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { composeHealth } from './compose/health.js';
+import { STATS_SOURCES, statsUnavailable } from './compose/stats.js';
+import { composeUser } from './compose/user.js';
+import type { GatewayConfig } from './config.js';
+import { csrfGuard } from './csrf.js';
+import { forward } from './forward.js';
+import { ROUTE_TABLE } from './route-table.js';
+import { gatewaySession } from './session.js';
+import { mountFrontends } from './static.js';
+import type { Upstreams } from './upstreams.js';
+
+export interface GatewayDeps {
+  config: GatewayConfig;
+  logger: Logger;
+  upstreams: Upstreams;
+  verifier: SessionVerifier;
+  readiness?: Record<string, () => Promise<boolean>>;
+}
+
+/** Webhooks authenticate by signature, not by cookie, and come from the provider's servers. */
+const CSRF_EXEMPT = ['/api/billing/webhook'];
+
+export function buildGatewayApp(deps: GatewayDeps): Hono {
+  const { config, upstreams } = deps;
+  const trustProxy = config.TRUST_PROXY;
+  const app = createServiceApp({ name: 'gateway', logger: deps.logger, readiness: deps.readiness ?? {} });
+
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: config.BODY_LIMIT_BYTES,
+      onError: (c) => c.json({ message: `Request body is larger than ${config.BODY_LIMIT_BYTES} bytes.` }, 413),
+    }),
+  );
+  if (config.RATE_LIMIT_PER_MINUTE > 0) {
+    app.use(
+      '/api/*',
+      rateLimit({
+        points: config.RATE_LIMIT_PER_MINUTE,
+        durationSeconds: 60,
+        key: (c) => clientIp(c, trustProxy),
+        message: 'Too many requests from your address. Please slow down and try again shortly.',
+      }),
+    );
+  }
+  app.use('/api/*', csrfGuard({ allowedOrigins: config.ALLOWED_ORIGINS, trustProxy, exempt: CSRF_EXEMPT }));
+  app.use('/api/*', gatewaySession(deps.verifier, upstreams.identity));
+
+  // Browsers following the spec's "login path" land on the sign-in tab.
+  app.get('/api/login', (c) => c.redirect('/auth?tab=login', 302));
+  app.get('/api/user', (c) => composeUser(c, upstreams, trustProxy));
+  app.get('/api/health', (c) => composeHealth(c, upstreams));
+  for (const [path, needed] of Object.entries(STATS_SOURCES)) {
+    app.get(path, () => {
+      throw statsUnavailable(upstreams, needed);
+    });
+  }
+  for (const { path, service } of ROUTE_TABLE) {
+    app.all(path, (c) => forward(c, upstreams[service], service, trustProxy));
+  }
+  app.all('/api/*', (c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}.` }, 404));
+
+  mountFrontends(app, config.FRONTENDS_DIR);
+  return app;
+}

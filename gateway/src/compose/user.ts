@@ -1,0 +1,53 @@
+import { type CurrentUser, IdentityUser } from '@uapqa/contracts';
+import { HttpError } from '@uapqa/service-kit';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { forward } from '../forward.js';
+import type { Upstreams } from '../upstreams.js';
+
+/** What billing says of a member; `GET /api/billing/account` with the member's session. */
+const BillingAccount = z.object({
+  subscriptionStatus: z.enum(['active', 'inactive']),
+  foiaCredits: z.number().int().nonnegative(),
+});
+
+const NO_BILLING: z.infer<typeof BillingAccount> = { subscriptionStatus: 'inactive', foiaCredits: 0 };
+
+/**
+ * `GET /api/user`: who the member is (identity) joined with their subscription and credits
+ * (billing). Until billing is deployed every member is inactive with no credits.
+ */
+export async function composeUser(
+  c: Context,
+  upstreams: Upstreams,
+  trustProxy: boolean,
+): Promise<Response> {
+  const fromIdentity = await forward(c, upstreams.identity, 'identity', trustProxy);
+  if (!fromIdentity.ok) return fromIdentity;
+  const user = IdentityUser.parse(await fromIdentity.json());
+  const account = upstreams.billing ? await billingAccount(c, upstreams) : NO_BILLING;
+  const composed: CurrentUser = { ...user, ...account };
+  return c.json(composed);
+}
+
+async function billingAccount(c: Context, upstreams: Upstreams) {
+  const billing = upstreams.billing!;
+  const response = await billing
+    .fetch(
+      new Request(`${billing.baseUrl}/api/billing/account`, {
+        headers: {
+          authorization: `Bearer ${c.get('sessionToken') ?? ''}`,
+          'x-request-id': c.get('requestId') ?? '',
+        },
+      }),
+    )
+    .catch(() => null);
+  const parsed = response?.ok ? BillingAccount.safeParse(await response.json()) : null;
+  if (!parsed?.success) {
+    // Showing a paying member zero credits would be wrong: say billing is unavailable instead.
+    throw new HttpError(503, 'Your account balance is unavailable right now. Please try again shortly.', {
+      service: 'billing',
+    });
+  }
+  return parsed.data;
+}

@@ -1,0 +1,30 @@
+import { env } from '@uapqa/service-kit';
+import { z } from 'zod';
+
+export const gatewayConfigSchema = z.object({
+  PORT: env.port(3000),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: env.logLevel(),
+  /** Base URL of each service; a service without one is not deployed and its routes answer 503. */
+  IDENTITY_URL: env.optionalUrl(),
+  BILLING_URL: env.optionalUrl(),
+  QUESTIONS_URL: env.optionalUrl(),
+  MODERATION_URL: env.optionalUrl(),
+  NOTIFICATIONS_URL: env.optionalUrl(),
+  /** The bus, to follow session revocations; unset in embedded mode (the launcher passes one). */
+  NATS_URL: env.optionalUrl(),
+  /** Extra origins allowed to send cookie-authenticated mutations (comma-separated). */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean)),
+  /** Behind a load balancer: take the client address from X-Forwarded-For. */
+  TRUST_PROXY: env.boolean(false),
+  BODY_LIMIT_BYTES: env.int(1024 * 1024),
+  /** Requests per client address per minute on /api; 0 turns the limit off (load tests). */
+  RATE_LIMIT_PER_MINUTE: env.int(1200),
+  /** Folder holding the frontends' builds (`<name>/dist`); unset uses the repository's. */
+  FRONTENDS_DIR: z.string().optional(),
+  UPSTREAM_TIMEOUT_MS: env.int(15_000),
+});
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

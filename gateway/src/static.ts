@@ -1,0 +1,42 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Hono } from 'hono';
+
+export const DEFAULT_FRONTENDS_DIR = fileURLToPath(new URL('../../frontends', import.meta.url));
+export const REMOTES = ['members', 'experts', 'staff'] as const;
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>UAP Answers</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem">
+<h1>UAP Answers</h1>
+<p>The API is running at <a href="/api/health">/api/health</a>. The web shell has not been built in
+this checkout, so there are no pages to show yet.</p>
+</body></html>`;
+
+/**
+ * The frontends' builds: the shell at `/` (any unknown page gets its index.html, the shell's
+ * router shows the 404), each remote under `/remotes/<name>/`. Nothing under `/api` is static.
+ */
+export function mountFrontends(app: Hono, frontendsDir = DEFAULT_FRONTENDS_DIR): void {
+  for (const remote of REMOTES) {
+    const root = join(frontendsDir, remote, 'dist');
+    if (!existsSync(root)) continue;
+    const prefix = `/remotes/${remote}`;
+    app.use(
+      `${prefix}/*`,
+      serveStatic({ root, rewriteRequestPath: (path) => path.slice(prefix.length) || '/' }),
+    );
+  }
+  const shell = join(frontendsDir, 'shell', 'dist');
+  const index = join(shell, 'index.html');
+  if (existsSync(index)) {
+    app.use('*', async (c, next) => (c.req.path.startsWith('/api/') ? next() : serveStatic({ root: shell })(c, next)));
+    const html = readFileSync(index, 'utf8');
+    app.get('*', async (c, next) => (c.req.path.startsWith('/api/') ? next() : c.html(html)));
+  } else {
+    app.get('/', (c) => c.html(NOT_BUILT_PAGE));
+  }
+}

@@ -1,0 +1,53 @@
+import { REFRESH_COOKIE, SESSION_COOKIE } from '@uapqa/service-kit';
+import { testBackends } from '@uapqa/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type GatewayHarness, newMember, ORIGIN, startStack } from './harness.js';
+
+describe.each(testBackends())('sessions through the gateway ($name)', (backend) => {
+  let h: GatewayHarness;
+  beforeAll(async () => {
+    h = await startStack(backend);
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it('register → login → /api/user with billing fields → logout → old cookie refused', async () => {
+    const member = newMember();
+    const browser = h.visitor();
+    expect((await browser.post('/api/register', member)).status).toBe(201);
+    const login = await browser.post('/api/login', { username: member.username, password: member.password });
+    expect(login.status).toBe(200);
+
+    const me = await browser.get('/api/user');
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({
+      username: member.username,
+      role: 'user',
+      subscriptionStatus: 'inactive',
+      foiaCredits: 0,
+    });
+
+    const stolen = browser.jar.clone();
+    expect((await browser.post('/api/logout')).status).toBe(200);
+    expect((await browser.get('/api/user')).status).toBe(401);
+    const replay = await h.gateway.app.request(`${ORIGIN}/api/user`, { headers: { cookie: stolen.header() } });
+    expect(replay.status).toBe(401);
+    expect((await replay.json()).message).toContain('Unauthorized');
+  });
+
+  it('renews an expired session token from the refresh cookie without the member noticing', async () => {
+    const browser = h.visitor();
+    await browser.post('/api/register', newMember());
+    // The browser drops the session cookie when it expires; only the refresh cookie is left.
+    const refreshOnly = `${REFRESH_COOKIE}=${browser.jar.get(REFRESH_COOKIE)}`;
+    const response = await h.gateway.app.request(`${ORIGIN}/api/user`, { headers: { cookie: refreshOnly } });
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie().join('\n')).toContain(`${SESSION_COOKIE}=`);
+  });
+
+  it('answers /api/user with 401 for a visitor', async () => {
+    const response = await h.visitor().get('/api/user');
+    expect(response.status).toBe(401);
+  });
+});
