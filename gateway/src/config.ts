@@ -13,6 +13,7 @@ export const gatewayConfigSchema = z.object({
   NOTIFICATIONS_URL: env.optionalUrl(),
   /** The bus, to follow session revocations; unset in embedded mode (the launcher passes one). */
   NATS_URL: env.optionalUrl(),
+  NATS_STREAM_PREFIX: z.string().regex(/^[a-z0-9_]*$/, 'lower-case letters, digits and _ only').default(''),
   /** Extra origins allowed to send cookie-authenticated mutations (comma-separated). */
   ALLOWED_ORIGINS: z
     .string()

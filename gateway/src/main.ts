@@ -7,7 +7,12 @@ const logger = createLogger('gateway', config.LOG_LEVEL);
 if (!config.NATS_URL) {
   logger.warn('NATS_URL is unset: logouts are enforced by identity only, not followed here');
 }
-const bus = await connectBus({ url: config.NATS_URL, name: 'gateway', logger });
+const bus = await connectBus({
+  url: config.NATS_URL,
+  name: 'gateway',
+  streamPrefix: config.NATS_STREAM_PREFIX,
+  logger,
+});
 const gateway = await startGateway({ config, bus, logger });
 const server = await listen(gateway.app, config.PORT, config.HOST);
 logger.info({ port: server.port }, 'gateway listening');

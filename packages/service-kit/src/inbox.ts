@@ -22,7 +22,7 @@ export function idempotent(
         .values({ consumer, eventId: event.id, eventType: event.type })
         .onConflictDoNothing()
         .returning({ eventId: inbox.eventId });
-      
+      if (claimed.length === 0) return false;
       await handler(tx, event);
       return true;
     });

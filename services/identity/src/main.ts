@@ -4,7 +4,12 @@ import { startIdentity } from './service.js';
 
 const config = loadConfig(identityConfigSchema);
 const logger = createLogger('identity', config.LOG_LEVEL);
-const bus = await connectBus({ url: config.NATS_URL, name: 'identity', logger });
+const bus = await connectBus({
+  url: config.NATS_URL,
+  name: 'identity',
+  streamPrefix: config.NATS_STREAM_PREFIX,
+  logger,
+});
 const service = await startIdentity({ config, bus, logger });
 const server = await listen(service.app, config.PORT);
 logger.info({ port: server.port }, 'identity listening');

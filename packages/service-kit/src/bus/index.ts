@@ -11,12 +11,14 @@ export { NatsEventBus } from './nats.js';
 export async function connectBus(options: {
   url?: string | undefined;
   name: string;
+  streamPrefix?: string;
   logger?: Logger;
 }): Promise<EventBus> {
   if (options.url) {
     return NatsEventBus.connect({
       url: options.url,
       name: options.name,
+      streamPrefix: options.streamPrefix ?? '',
       ...(options.logger ? { logger: options.logger } : {}),
     });
   }

@@ -1,0 +1,57 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { embeddedConfigSchema } from '../src/config.js';
+import { type EmbeddedStack, startEmbedded } from '../src/embedded.js';
+
+describe('embedded single process', () => {
+  let dataDir: string;
+  let stack: EmbeddedStack;
+  const config = () =>
+    embeddedConfigSchema.parse({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'uapqa-embedded-'));
+    stack = await startEmbedded(config());
+  });
+  afterAll(async () => {
+    await stack.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves the site and the API on one port over real HTTP', async () => {
+    const page = await fetch(stack.url);
+    expect(page.status).toBe(200);
+    const health = await (await fetch(`${stack.url}/api/health`)).json();
+    expect(health.services.identity).toBe('ready');
+  });
+
+  it('lets a demo member sign in with the documented password', async () => {
+    const login = await fetch(`${stack.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: stack.url },
+      body: JSON.stringify({ username: 'member', password: 'disclosure-demo' }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    const me = await (await fetch(`${stack.url}/api/user`, { headers: { cookie } })).json();
+    expect(me).toMatchObject({ username: 'member', role: 'user', subscriptionStatus: 'inactive' });
+  });
+
+  it('keeps its data across a restart and does not seed twice', async () => {
+    const register = await fetch(`${stack.url}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: stack.url },
+      body: JSON.stringify({ username: 'persisted', email: 'persisted@example.com', password: 'long enough pw' }),
+    });
+    expect(register.status).toBe(201);
+    const before = await (await fetch(`${stack.url}/api/member-count`)).json();
+    await stack.stop();
+    stack = await startEmbedded(config());
+    const after = await (await fetch(`${stack.url}/api/member-count`)).json();
+    expect(after).toEqual(before);
+    const creators = await (await fetch(`${stack.url}/api/creators`)).json();
+    expect(creators).toHaveLength(5);
+  });
+});
