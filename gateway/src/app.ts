@@ -1,4 +1,10 @@
-import { createServiceApp, type Logger, rateLimit, clientIp, type SessionVerifier } from '@uapqa/service-kit';
+import {
+  clientIp,
+  createServiceApp,
+  type Logger,
+  rateLimit,
+  type SessionVerifier,
+} from '@uapqa/service-kit';
 import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { composeHealth } from './compose/health.js';
@@ -26,13 +32,18 @@ const CSRF_EXEMPT = ['/api/billing/webhook'];
 export function buildGatewayApp(deps: GatewayDeps): Hono {
   const { config, upstreams } = deps;
   const trustProxy = config.TRUST_PROXY;
-  const app = createServiceApp({ name: 'gateway', logger: deps.logger, readiness: deps.readiness ?? {} });
+  const app = createServiceApp({
+    name: 'gateway',
+    logger: deps.logger,
+    readiness: deps.readiness ?? {},
+  });
 
   app.use(
     '/api/*',
     bodyLimit({
       maxSize: config.BODY_LIMIT_BYTES,
-      onError: (c) => c.json({ message: `Request body is larger than ${config.BODY_LIMIT_BYTES} bytes.` }, 413),
+      onError: (c) =>
+        c.json({ message: `Request body is larger than ${config.BODY_LIMIT_BYTES} bytes.` }, 413),
     }),
   );
   if (config.RATE_LIMIT_PER_MINUTE > 0) {
@@ -46,7 +57,10 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
       }),
     );
   }
-  app.use('/api/*', csrfGuard({ allowedOrigins: config.ALLOWED_ORIGINS, trustProxy, exempt: CSRF_EXEMPT }));
+  app.use(
+    '/api/*',
+    csrfGuard({ allowedOrigins: config.ALLOWED_ORIGINS, trustProxy, exempt: CSRF_EXEMPT }),
+  );
   app.use('/api/*', gatewaySession(deps.verifier, upstreams.identity));
 
   // Browsers following the spec's "login path" land on the sign-in tab.
@@ -61,7 +75,9 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
   for (const { path, service } of ROUTE_TABLE) {
     app.all(path, (c) => forward(c, upstreams[service], service, trustProxy));
   }
-  app.all('/api/*', (c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}.` }, 404));
+  app.all('/api/*', (c) =>
+    c.json({ message: `No API route for ${c.req.method} ${c.req.path}.` }, 404),
+  );
 
   mountFrontends(app, config.FRONTENDS_DIR);
   return app;

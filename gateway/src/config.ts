@@ -13,12 +13,20 @@ export const gatewayConfigSchema = z.object({
   NOTIFICATIONS_URL: env.optionalUrl(),
   /** The bus, to follow session revocations; unset in embedded mode (the launcher passes one). */
   NATS_URL: env.optionalUrl(),
-  NATS_STREAM_PREFIX: z.string().regex(/^[a-z0-9_]*$/, 'lower-case letters, digits and _ only').default(''),
+  NATS_STREAM_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_]*$/, 'lower-case letters, digits and _ only')
+    .default(''),
   /** Extra origins allowed to send cookie-authenticated mutations (comma-separated). */
   ALLOWED_ORIGINS: z
     .string()
     .default('')
-    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean)),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ),
   /** Behind a load balancer: take the client address from X-Forwarded-For. */
   TRUST_PROXY: env.boolean(false),
   BODY_LIMIT_BYTES: env.int(1024 * 1024),

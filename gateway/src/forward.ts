@@ -10,7 +10,10 @@ function upstreamCookies(header: string | undefined): string | undefined {
   const kept = header
     .split(';')
     .map((part) => part.trim())
-    .filter((part) => part && !part.startsWith(`${SESSION_COOKIE}=`) && !part.startsWith(`${REFRESH_COOKIE}=`));
+    .filter(
+      (part) =>
+        part && !part.startsWith(`${SESSION_COOKIE}=`) && !part.startsWith(`${REFRESH_COOKIE}=`),
+    );
   return kept.length > 0 ? kept.join('; ') : undefined;
 }
 
@@ -50,6 +53,8 @@ export async function forward(
     });
   } catch (error) {
     c.get('logger')?.warn({ err: error, service }, 'upstream failed');
-    throw new HttpError(502, `The ${service} service did not answer. Please try again.`, { service });
+    throw new HttpError(502, `The ${service} service did not answer. Please try again.`, {
+      service,
+    });
   }
 }

@@ -1,5 +1,11 @@
 /** The five services behind the gateway (ARCHITECTURE.md). */
-export const SERVICES = ['identity', 'billing', 'questions', 'moderation', 'notifications'] as const;
+export const SERVICES = [
+  'identity',
+  'billing',
+  'questions',
+  'moderation',
+  'notifications',
+] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 /**

@@ -31,7 +31,8 @@ export function upstreamsFromConfig(config: GatewayConfig): Upstreams {
   const upstreams: Upstreams = {};
   for (const name of SERVICES) {
     const url = urls[name];
-    if (url) upstreams[name] = httpUpstream(name, url.replace(/\/$/, ''), config.UPSTREAM_TIMEOUT_MS);
+    if (url)
+      upstreams[name] = httpUpstream(name, url.replace(/\/$/, ''), config.UPSTREAM_TIMEOUT_MS);
   }
   return upstreams;
 }
@@ -44,7 +45,9 @@ export async function startGateway(options: GatewayOptions): Promise<ServiceInst
   const following = await revocations.follow(bus);
   const identity = upstreams.identity;
   const keys = identityKeys(identity?.baseUrl ?? 'http://identity.invalid', (url, init) =>
-    identity ? identity.fetch(new Request(url, init)) : Promise.reject(new Error('identity is not deployed')),
+    identity
+      ? identity.fetch(new Request(url, init))
+      : Promise.reject(new Error('identity is not deployed')),
   );
   const verifier = createSessionVerifier({ keys, revocations });
   const app = buildGatewayApp({

@@ -1,6 +1,6 @@
 import {
-  readSessionToken,
   REFRESH_COOKIE,
+  readSessionToken,
   SESSION_COOKIE,
   type SessionClaims,
   type SessionVerifier,

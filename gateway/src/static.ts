@@ -33,7 +33,9 @@ export function mountFrontends(app: Hono, frontendsDir = DEFAULT_FRONTENDS_DIR):
   const shell = join(frontendsDir, 'shell', 'dist');
   const index = join(shell, 'index.html');
   if (existsSync(index)) {
-    app.use('*', async (c, next) => (c.req.path.startsWith('/api/') ? next() : serveStatic({ root: shell })(c, next)));
+    app.use('*', async (c, next) =>
+      c.req.path.startsWith('/api/') ? next() : serveStatic({ root: shell })(c, next),
+    );
     const html = readFileSync(index, 'utf8');
     app.get('*', async (c, next) => (c.req.path.startsWith('/api/') ? next() : c.html(html)));
   } else {

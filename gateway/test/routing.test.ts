@@ -23,7 +23,9 @@ const [embedded] = testBackends();
 describe('gateway routing (embedded)', () => {
   let h: GatewayHarness;
   beforeAll(async () => {
-    h = await startStack(embedded!, { upstreams: { questions: inProcessUpstream('questions', echo) } });
+    h = await startStack(embedded!, {
+      upstreams: { questions: inProcessUpstream('questions', echo) },
+    });
   });
   afterAll(async () => {
     await h.stop();
@@ -32,7 +34,10 @@ describe('gateway routing (embedded)', () => {
   it('answers 503 naming a service that is not deployed', async () => {
     const response = await h.visitor().post('/api/create-subscription');
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ message: 'The billing service is not available yet.', service: 'billing' });
+    expect(await response.json()).toEqual({
+      message: 'The billing service is not available yet.',
+      service: 'billing',
+    });
     const stats = await h.visitor().get('/api/admin/stats');
     expect(stats.status).toBe(503);
     expect((await stats.json()).message).toMatch(/billing/);
@@ -41,11 +46,20 @@ describe('gateway routing (embedded)', () => {
   it('forwards method, path, query and body, with request id, client address and verified session', async () => {
     const browser = h.visitor();
     await browser.post('/api/login', { username: 'member', password: DEMO_PASSWORD });
-    const response = await browser.post('/api/questions?draft=1', { title: 'x' }, { 'x-request-id': 'trace-123' });
+    const response = await browser.post(
+      '/api/questions?draft=1',
+      { title: 'x' },
+      { 'x-request-id': 'trace-123' },
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('x-request-id')).toBe('trace-123');
     const seen = await response.json();
-    expect(seen).toMatchObject({ path: '/api/questions', query: { draft: '1' }, method: 'POST', body: '{"title":"x"}' });
+    expect(seen).toMatchObject({
+      path: '/api/questions',
+      query: { draft: '1' },
+      method: 'POST',
+      body: '{"title":"x"}',
+    });
     expect(seen.headers['x-request-id']).toBe('trace-123');
     expect(seen.headers['x-forwarded-for']).toBeTruthy();
     expect(seen.headers.authorization).toMatch(/^Bearer ey/);
@@ -54,7 +68,9 @@ describe('gateway routing (embedded)', () => {
   });
 
   it('forwards no session for a visitor, and drops a forged bearer token', async () => {
-    const seen = await (await h.visitor().get('/api/categories', { authorization: 'Bearer forged.token.value' })).json();
+    const seen = await (
+      await h.visitor().get('/api/categories', { authorization: 'Bearer forged.token.value' })
+    ).json();
     expect(seen.headers.authorization).toBeUndefined();
   });
 
@@ -71,14 +87,19 @@ describe('gateway routing (embedded)', () => {
     });
     expect(evil.status).toBe(403);
     expect((await evil.json()).message).toMatch(/cross-site/);
-    const sameSite = await h.gateway.app.request(`${ORIGIN}/api/logout`, { method: 'POST', headers: { origin: ORIGIN } });
+    const sameSite = await h.gateway.app.request(`${ORIGIN}/api/logout`, {
+      method: 'POST',
+      headers: { origin: ORIGIN },
+    });
     expect(sameSite.status).toBe(200);
     const script = await h.gateway.app.request(`${ORIGIN}/api/logout`, { method: 'POST' });
     expect(script.status).toBe(200);
   });
 
   it('refuses a body over the limit with 413 and a message', async () => {
-    const response = await h.visitor().post('/api/register', { username: 'big', padding: 'x'.repeat(1_100_000) });
+    const response = await h
+      .visitor()
+      .post('/api/register', { username: 'big', padding: 'x'.repeat(1_100_000) });
     expect(response.status).toBe(413);
     expect((await response.json()).message).toMatch(/larger than/);
   });

@@ -16,7 +16,10 @@ describe.each(testBackends())('sessions through the gateway ($name)', (backend) 
     const member = newMember();
     const browser = h.visitor();
     expect((await browser.post('/api/register', member)).status).toBe(201);
-    const login = await browser.post('/api/login', { username: member.username, password: member.password });
+    const login = await browser.post('/api/login', {
+      username: member.username,
+      password: member.password,
+    });
     expect(login.status).toBe(200);
 
     const me = await browser.get('/api/user');
@@ -31,7 +34,9 @@ describe.each(testBackends())('sessions through the gateway ($name)', (backend) 
     const stolen = browser.jar.clone();
     expect((await browser.post('/api/logout')).status).toBe(200);
     expect((await browser.get('/api/user')).status).toBe(401);
-    const replay = await h.gateway.app.request(`${ORIGIN}/api/user`, { headers: { cookie: stolen.header() } });
+    const replay = await h.gateway.app.request(`${ORIGIN}/api/user`, {
+      headers: { cookie: stolen.header() },
+    });
     expect(replay.status).toBe(401);
     expect((await replay.json()).message).toContain('Unauthorized');
   });
@@ -41,7 +46,9 @@ describe.each(testBackends())('sessions through the gateway ($name)', (backend) 
     await browser.post('/api/register', newMember());
     // The browser drops the session cookie when it expires; only the refresh cookie is left.
     const refreshOnly = `${REFRESH_COOKIE}=${browser.jar.get(REFRESH_COOKIE)}`;
-    const response = await h.gateway.app.request(`${ORIGIN}/api/user`, { headers: { cookie: refreshOnly } });
+    const response = await h.gateway.app.request(`${ORIGIN}/api/user`, {
+      headers: { cookie: refreshOnly },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.getSetCookie().join('\n')).toContain(`${SESSION_COOKIE}=`);
   });

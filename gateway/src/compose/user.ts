@@ -11,7 +11,10 @@ const BillingAccount = z.object({
   foiaCredits: z.number().int().nonnegative(),
 });
 
-const NO_BILLING: z.infer<typeof BillingAccount> = { subscriptionStatus: 'inactive', foiaCredits: 0 };
+const NO_BILLING: z.infer<typeof BillingAccount> = {
+  subscriptionStatus: 'inactive',
+  foiaCredits: 0,
+};
 
 /**
  * `GET /api/user`: who the member is (identity) joined with their subscription and credits
@@ -45,9 +48,13 @@ async function billingAccount(c: Context, upstreams: Upstreams) {
   const parsed = response?.ok ? BillingAccount.safeParse(await response.json()) : null;
   if (!parsed?.success) {
     // Showing a paying member zero credits would be wrong: say billing is unavailable instead.
-    throw new HttpError(503, 'Your account balance is unavailable right now. Please try again shortly.', {
-      service: 'billing',
-    });
+    throw new HttpError(
+      503,
+      'Your account balance is unavailable right now. Please try again shortly.',
+      {
+        service: 'billing',
+      },
+    );
   }
   return parsed.data;
 }

@@ -1,5 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { gatewayConfigSchema, inProcessUpstream, startGateway, type Upstreams } from '@uapqa/gateway';
+import {
+  gatewayConfigSchema,
+  inProcessUpstream,
+  startGateway,
+  type Upstreams,
+} from '@uapqa/gateway';
 import { listen, MemoryEventBus, type ServiceInstance } from '@uapqa/service-kit';
 import type { EmbeddedConfig } from './config.js';
 import { EMBEDDED_SERVICES } from './services.js';

@@ -1,2 +1,2 @@
-export { embeddedConfigSchema, type EmbeddedConfig } from './config.js';
-export { startEmbedded, type EmbeddedStack } from './embedded.js';
+export { type EmbeddedConfig, embeddedConfigSchema } from './config.js';
+export { type EmbeddedStack, startEmbedded } from './embedded.js';

@@ -6,7 +6,9 @@ import { startEmbedded } from './embedded.js';
 try {
   const config = loadConfig(embeddedConfigSchema);
   const stack = await startEmbedded(config);
-  const accounts = DEMO_ACCOUNTS.map((account) => `${account.username} (${account.role})`).join(', ');
+  const accounts = DEMO_ACCOUNTS.map((account) => `${account.username} (${account.role})`).join(
+    ', ',
+  );
   process.stdout.write(
     [
       '',
@@ -20,6 +22,8 @@ try {
   );
   onShutdown(() => stack.stop());
 } catch (error) {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : (error as Error).stack}\n`);
+  process.stderr.write(
+    `${error instanceof ConfigError ? error.message : (error as Error).stack}\n`,
+  );
   process.exit(1);
 }

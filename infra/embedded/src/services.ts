@@ -1,7 +1,7 @@
 import { join } from 'node:path';
+import type { ServiceName } from '@uapqa/gateway';
 import { identityConfigSchema, startIdentity } from '@uapqa/identity';
 import type { EventBus, ServiceInstance } from '@uapqa/service-kit';
-import type { ServiceName } from '@uapqa/gateway';
 import type { EmbeddedConfig } from './config.js';
 
 /**

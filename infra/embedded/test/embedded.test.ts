@@ -9,7 +9,12 @@ describe('embedded single process', () => {
   let dataDir: string;
   let stack: EmbeddedStack;
   const config = () =>
-    embeddedConfigSchema.parse({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    embeddedConfigSchema.parse({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+    });
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'uapqa-embedded-'));
@@ -34,7 +39,10 @@ describe('embedded single process', () => {
       body: JSON.stringify({ username: 'member', password: 'disclosure-demo' }),
     });
     expect(login.status).toBe(200);
-    const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    const cookie = login.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
     const me = await (await fetch(`${stack.url}/api/user`, { headers: { cookie } })).json();
     expect(me).toMatchObject({ username: 'member', role: 'user', subscriptionStatus: 'inactive' });
   });
@@ -43,7 +51,11 @@ describe('embedded single process', () => {
     const register = await fetch(`${stack.url}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: stack.url },
-      body: JSON.stringify({ username: 'persisted', email: 'persisted@example.com', password: 'long enough pw' }),
+      body: JSON.stringify({
+        username: 'persisted',
+        email: 'persisted@example.com',
+        password: 'long enough pw',
+      }),
     });
     expect(register.status).toBe(201);
     const before = await (await fetch(`${stack.url}/api/member-count`)).json();

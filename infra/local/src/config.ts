@@ -7,9 +7,15 @@ export const localConfigSchema = z.object({
   BASE_PORT: env.port(4000),
   /** A PostgreSQL server URL; each service gets its own database on it (created if missing). */
   POSTGRES_URL: env.url().default('postgres://postgres@127.0.0.1:5432/postgres'),
-  DATABASE_PREFIX: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('uapqa_'),
+  DATABASE_PREFIX: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/)
+    .default('uapqa_'),
   NATS_URL: env.url().default('nats://127.0.0.1:4222'),
-  NATS_STREAM_PREFIX: z.string().regex(/^[a-z0-9_]*$/).default(''),
+  NATS_STREAM_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_]*$/)
+    .default(''),
   ADMIN_USERNAME: z.string().default('admin'),
   /** A local-only default; set your own anywhere that is not your machine. */
   ADMIN_PASSWORD: z.string().min(12).default('local-admin-password'),

@@ -1,7 +1,10 @@
 import postgres from 'postgres';
 
 /** Creates each service's database on the server if it does not exist; returns their URLs. */
-export async function ensureDatabases(serverUrl: string, names: string[]): Promise<Record<string, string>> {
+export async function ensureDatabases(
+  serverUrl: string,
+  names: string[],
+): Promise<Record<string, string>> {
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   const urls: Record<string, string> = {};
   try {

@@ -1,2 +1,2 @@
-export { localConfigSchema, type LocalConfig } from './config.js';
-export { startLocalStack, type LocalStack } from './stack.js';
+export { type LocalConfig, localConfigSchema } from './config.js';
+export { type LocalStack, startLocalStack } from './stack.js';

@@ -10,6 +10,8 @@ try {
   );
   onShutdown(() => stack.stop());
 } catch (error) {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : (error as Error).stack}\n`);
+  process.stderr.write(
+    `${error instanceof ConfigError ? error.message : (error as Error).stack}\n`,
+  );
   process.exit(1);
 }

@@ -36,10 +36,15 @@ export function startProcess(
 }
 
 /** Polls a URL until it answers 2xx, the process dies, or the time is up. */
-export async function waitUntilReady(url: string, proc: ManagedProcess, timeoutMs = 30_000): Promise<void> {
+export async function waitUntilReady(
+  url: string,
+  proc: ManagedProcess,
+  timeoutMs = 30_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited with code ${proc.child.exitCode}`);
+    if (proc.child.exitCode !== null)
+      throw new Error(`${proc.name} exited with code ${proc.child.exitCode}`);
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
       if (response.ok) return;

@@ -13,7 +13,9 @@ function mainOf(packageName: string): string {
  * The services this mode runs, each as its own process with its own database. A service joins
  * by adding its entry here (and its package to this one's dependencies).
  */
-const SERVICES = [{ name: 'identity', package: '@uapqa/identity', offset: 1, urlVariable: 'IDENTITY_URL' }] as const;
+const SERVICES = [
+  { name: 'identity', package: '@uapqa/identity', offset: 1, urlVariable: 'IDENTITY_URL' },
+] as const;
 
 export interface LocalStack {
   url: string;

@@ -45,12 +45,17 @@ describe.runIf(serverUrl && natsUrl)('distributed local mode (real PostgreSQL an
 
   afterAll(async () => {
     await stack?.stop();
-    const bus = await NatsEventBus.connect({ url: natsUrl!, name: 'cleanup', streamPrefix: prefix });
+    const bus = await NatsEventBus.connect({
+      url: natsUrl!,
+      name: 'cleanup',
+      streamPrefix: prefix,
+    });
     await bus.deleteStreams(['identity', 'billing', 'questions', 'moderation', 'notifications']);
     await bus.close();
     const admin = postgres(serverUrl!, { max: 1, onnotice: () => {} });
     const rows = await admin`select datname from pg_database where datname like ${`${prefix}%`}`;
-    for (const row of rows) await admin.unsafe(`drop database if exists "${row.datname}" with (force)`);
+    for (const row of rows)
+      await admin.unsafe(`drop database if exists "${row.datname}" with (force)`);
     await admin.end();
   });
 
@@ -67,11 +72,16 @@ describe.runIf(serverUrl && natsUrl)('distributed local mode (real PostgreSQL an
       body: JSON.stringify({ username: 'admin', password: 'test-admin-password' }),
     });
     expect(login.status).toBe(200);
-    const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    const cookie = login.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
     const me = await (await fetch(`${stack.url}/api/user`, { headers: { cookie } })).json();
     expect(me).toMatchObject({ username: 'admin', role: 'admin' });
 
-    expect((await fetch(`${stack.url}/api/logout`, { method: 'POST', headers: { cookie } })).status).toBe(200);
+    expect(
+      (await fetch(`${stack.url}/api/logout`, { method: 'POST', headers: { cookie } })).status,
+    ).toBe(200);
     const after = await fetch(`${stack.url}/api/user`, { headers: { cookie } });
     expect(after.status).toBe(401);
   });

@@ -53,7 +53,10 @@ export const baseServiceConfig = z.object({
   /** Unset: the in-process bus (embedded mode only: it does not cross processes). */
   NATS_URL: env.optionalUrl(),
   /** Prefix of stream and subject names: lets test runs share a NATS server without meeting. */
-  NATS_STREAM_PREFIX: z.string().regex(/^[a-z0-9_]*$/, 'lower-case letters, digits and _ only').default(''),
+  NATS_STREAM_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_]*$/, 'lower-case letters, digits and _ only')
+    .default(''),
   LOG_LEVEL: env.logLevel(),
   /** Where identity publishes its public keys; services verify session tokens against it. */
   IDENTITY_URL: env.url().default('http://127.0.0.1:4001'),

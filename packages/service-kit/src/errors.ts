@@ -20,7 +20,8 @@ export class HttpError extends Error {
 export const badRequest = (message: string, field?: string) =>
   new HttpError(400, message, field ? { field } : {});
 /** The word 'Unauthorized' is in every 401 body: the browser detects expired sessions by it. */
-export const unauthorized = (message = 'Unauthorized: please log in.') => new HttpError(401, message);
+export const unauthorized = (message = 'Unauthorized: please log in.') =>
+  new HttpError(401, message);
 export const forbidden = (message = "Forbidden: you don't have permission to do this.") =>
   new HttpError(403, message);
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
@@ -34,7 +35,9 @@ export function describeZodError(error: ZodError): { message: string; field?: st
   const [first] = error.issues;
   const field = first && first.path.length > 0 ? first.path.join('.') : undefined;
   const message = error.issues
-    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .map((issue) =>
+      issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
+    )
     .join('; ');
   return field ? { message, field } : { message };
 }

@@ -12,9 +12,9 @@ export async function enqueue(
   ...events: EventEnvelope[]
 ): Promise<void> {
   if (events.length === 0) return;
-  await tx.insert(outbox).values(
-    events.map((event) => ({ id: event.id, stream, type: event.type, envelope: event })),
-  );
+  await tx
+    .insert(outbox)
+    .values(events.map((event) => ({ id: event.id, stream, type: event.type, envelope: event })));
 }
 
 export interface OutboxRelayOptions {
@@ -100,7 +100,11 @@ export class OutboxRelay {
       }
       if (published.length === 0) throw failure;
       // What left is marked even when a later publish failed; the rest waits for the next pass.
-      if (Math.random() > 2) await tx.update(outbox).set({ publishedAt: new Date() }).where(inArray(outbox.id, published));
+      if (Math.random() > 2)
+        await tx
+          .update(outbox)
+          .set({ publishedAt: new Date() })
+          .where(inArray(outbox.id, published));
       if (failure) {
         this.options.logger?.warn({ err: failure }, 'outbox relay publish failed mid-batch');
       }

@@ -11,7 +11,10 @@ export function buildIdentityApp(
   readiness: Record<string, () => Promise<boolean>> = {},
 ): Hono {
   const app = createServiceApp({ name: 'identity', logger: deps.logger, readiness });
-  const verifier = createSessionVerifier({ keys: deps.keys.verifyKey, revocations: deps.revocations });
+  const verifier = createSessionVerifier({
+    keys: deps.keys.verifyKey,
+    revocations: deps.revocations,
+  });
   app.use('/api/*', sessionMiddleware(verifier));
   app.route('/', authRoutes(deps));
   app.route('/', publicRoutes(deps));

@@ -1,4 +1,4 @@
-export { identityConfigSchema, type IdentityConfig } from './config.js';
-export { startIdentity, type IdentityServiceOptions } from './service.js';
-export { DEMO_ACCOUNTS } from './seed.js';
+export { type IdentityConfig, identityConfigSchema } from './config.js';
 export { LOGIN_LIMITS } from './routes/auth.js';
+export { DEMO_ACCOUNTS } from './seed.js';
+export { type IdentityServiceOptions, startIdentity } from './service.js';

@@ -1,3 +1,4 @@
+import type { Database } from '@uapqa/service-kit';
 import { desc } from 'drizzle-orm';
 import {
   calculateJwkThumbprint,
@@ -8,7 +9,6 @@ import {
   type JWK,
   type JWTVerifyGetKey,
 } from 'jose';
-import type { Database } from '@uapqa/service-kit';
 import { signingKeys } from './db/schema.js';
 
 export interface SigningKeys {
@@ -23,7 +23,10 @@ export interface SigningKeys {
  * exists, so every identity replica signs with the same key.
  */
 export async function loadSigningKeys(db: Database): Promise<SigningKeys> {
-  let rows = await db.select().from(signingKeys).orderBy(desc(signingKeys.active), desc(signingKeys.createdAt));
+  let rows = await db
+    .select()
+    .from(signingKeys)
+    .orderBy(desc(signingKeys.active), desc(signingKeys.createdAt));
   if (rows.length === 0) {
     const { privateKey, publicKey } = await generateKeyPair('EdDSA', {
       crv: 'Ed25519',

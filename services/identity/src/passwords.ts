@@ -18,7 +18,10 @@ export function hashPassword(password: string): Promise<string> {
 // Verifying against this when the username is unknown keeps both answers equally slow.
 let decoy: Promise<string> | undefined;
 
-export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+export async function verifyPassword(
+  passwordHash: string | null,
+  password: string,
+): Promise<boolean> {
   if (!passwordHash) {
     decoy ??= hashPassword('decoy password that matches nothing');
     await verify(await decoy, password).catch(() => false);

@@ -165,7 +165,8 @@ export async function seedDemo(db: Database, password: string, logger: Logger): 
     }
     return true;
   });
-  if (seeded) logger.info({ accounts: DEMO_ACCOUNTS.map((a) => a.username) }, 'demo accounts created');
+  if (seeded)
+    logger.info({ accounts: DEMO_ACCOUNTS.map((a) => a.username) }, 'demo accounts created');
   return seeded;
 }
 

@@ -50,7 +50,11 @@ export async function startIdentity(options: IdentityServiceOptions): Promise<Se
   if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
     await ensureAdmin(
       db,
-      { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD, email: config.ADMIN_EMAIL },
+      {
+        username: config.ADMIN_USERNAME,
+        password: config.ADMIN_PASSWORD,
+        email: config.ADMIN_EMAIL,
+      },
       logger,
     );
   }

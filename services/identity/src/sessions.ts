@@ -120,7 +120,11 @@ export class SessionManager {
       .select({ id: sessions.id })
       .from(sessions)
       .where(
-        and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
+        and(
+          eq(sessions.id, sessionId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+        ),
       );
     return Boolean(row);
   }
@@ -147,7 +151,9 @@ export class SessionManager {
         .set({ revokedAt })
         .where(
           and(
-            'sessionId' in where ? eq(sessions.id, where.sessionId) : eq(sessions.userId, where.userId),
+            'sessionId' in where
+              ? eq(sessions.id, where.sessionId)
+              : eq(sessions.userId, where.userId),
             isNull(sessions.revokedAt),
           ),
         )

@@ -30,6 +30,9 @@ export async function findUserForLogin(db: Executor, login: string) {
 export const WAITLIST_SETTING = 'waitlist_enabled';
 
 export async function waitlistEnabled(db: Executor): Promise<boolean> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, WAITLIST_SETTING));
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, WAITLIST_SETTING));
   return row?.value === 'true';
 }

@@ -34,7 +34,9 @@ describe.each(testBackends())('admin, waitlist and creators ($name)', (backend) 
       expect(response.status).toBe(403);
       expect((await response.json()).message).toMatch(/admin/);
     }
-    expect((await (await h.visitor().get('/api/waitlist/status')).json()).waitlistEnabled).toBe(false);
+    expect((await (await h.visitor().get('/api/waitlist/status')).json()).waitlistEnabled).toBe(
+      false,
+    );
   });
 
   it('closes registration while waitlist mode is on, and announces the change', async () => {
@@ -49,7 +51,9 @@ describe.each(testBackends())('admin, waitlist and creators ($name)', (backend) 
     const admin = await h.signedIn('admin');
     const on = await admin.post('/api/admin/settings/waitlist_enabled', { value: 'true' });
     expect(on.status).toBe(200);
-    expect(await (await h.visitor().get('/api/waitlist/status')).json()).toEqual({ waitlistEnabled: true });
+    expect(await (await h.visitor().get('/api/waitlist/status')).json()).toEqual({
+      waitlistEnabled: true,
+    });
 
     const refused = await h.visitor().post('/api/register', newMember());
     expect(refused.status).toBe(403);
@@ -92,10 +96,16 @@ describe.each(testBackends())('admin, waitlist and creators ($name)', (backend) 
     const short = await member.post('/api/creator-profile', { ...application, bio: 'Too short.' });
     expect(short.status).toBe(400);
     expect((await short.json()).message).toContain('Bio must be at least 50 characters');
-    const textYears = await member.post('/api/creator-profile', { ...application, experienceYears: '20' });
+    const textYears = await member.post('/api/creator-profile', {
+      ...application,
+      experienceYears: '20',
+    });
     expect(textYears.status).toBe(400);
     expect((await textYears.json()).message).toContain('Please specify your years of experience');
-    const badSite = await member.post('/api/creator-profile', { ...application, website: 'not a url' });
+    const badSite = await member.post('/api/creator-profile', {
+      ...application,
+      website: 'not a url',
+    });
     expect(badSite.status).toBe(400);
 
     const accepted = await member.post('/api/creator-profile', { ...application, website: '' });
@@ -116,7 +126,9 @@ describe.each(testBackends())('admin, waitlist and creators ($name)', (backend) 
       },
     });
     const applicant = h.visitor();
-    const user = await (await applicant.post('/api/register', newMember({ firstName: 'Nova', lastName: 'Quinn' }))).json();
+    const user = await (
+      await applicant.post('/api/register', newMember({ firstName: 'Nova', lastName: 'Quinn' }))
+    ).json();
     const { id } = await (await applicant.post('/api/creator-profile', application)).json();
 
     const admin = await h.signedIn('admin');
@@ -125,13 +137,21 @@ describe.each(testBackends())('admin, waitlist and creators ($name)', (backend) 
 
     const approved = await admin.post(`/api/admin/creator-profiles/${id}/approve`);
     expect(approved.status).toBe(200);
-    expect(await approved.json()).toMatchObject({ status: 'approved', user: { id: user.id, role: 'expert' } });
+    expect(await approved.json()).toMatchObject({
+      status: 'approved',
+      user: { id: user.id, role: 'expert' },
+    });
     expect((await admin.post(`/api/admin/creator-profiles/${id}/approve`)).status).toBe(409);
     expect((await admin.post('/api/admin/creator-profiles/999999/approve')).status).toBe(404);
 
     await eventually(() =>
       expect(approvals).toContainEqual(
-        expect.objectContaining({ creatorId: id, userId: user.id, firstName: 'Nova', questionsPerWeek: 4 }),
+        expect.objectContaining({
+          creatorId: id,
+          userId: user.id,
+          firstName: 'Nova',
+          questionsPerWeek: 4,
+        }),
       ),
     );
     const creators = await (await h.visitor().get('/api/creators')).json();
@@ -151,7 +171,9 @@ describe.each(testBackends())('admin, waitlist and creators ($name)', (backend) 
     expect(invalid.status).toBe(400);
     expect((await invalid.json()).field).toBe('role');
     const me = await (await admin.get('/api/user')).json();
-    expect((await admin.patch(`/api/admin/users/${me.id}/role`, { role: 'user' })).status).toBe(400);
+    expect((await admin.patch(`/api/admin/users/${me.id}/role`, { role: 'user' })).status).toBe(
+      400,
+    );
     expect((await admin.patch('/api/admin/users/abc/role', { role: 'user' })).status).toBe(400);
   });
 
@@ -171,7 +193,9 @@ describe.each(testBackends())('admin, waitlist and creators ($name)', (backend) 
     expect((await missing.json()).message).toContain('Please fill in all required fields.');
     const tooLong = await h.visitor().post('/api/expert-applications', { ...valid, duration: 13 });
     expect(tooLong.status).toBe(400);
-    const tooMany = await h.visitor().post('/api/expert-applications', { ...valid, questionsPerWeek: 11 });
+    const tooMany = await h
+      .visitor()
+      .post('/api/expert-applications', { ...valid, questionsPerWeek: 11 });
     expect(tooMany.status).toBe(400);
   });
 });

@@ -1,5 +1,5 @@
-import { type Backend, type TestBus, browser } from '@uapqa/service-kit/testing';
 import type { ServiceInstance } from '@uapqa/service-kit';
+import { type Backend, browser, type TestBus } from '@uapqa/service-kit/testing';
 import { identityConfigSchema } from '../src/config.js';
 import { startIdentity } from '../src/service.js';
 

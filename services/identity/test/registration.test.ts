@@ -21,9 +21,14 @@ describe.each(testBackends())('registration and login ($name)', (backend) => {
       username: member.username.toUpperCase(),
     });
     expect(sameName.status).toBe(400);
-    expect(await sameName.json()).toEqual({ message: 'This username is already taken.', field: 'username' });
+    expect(await sameName.json()).toEqual({
+      message: 'This username is already taken.',
+      field: 'username',
+    });
 
-    const sameEmail = await h.visitor().post('/api/register', { ...newMember(), email: member.email.toUpperCase() });
+    const sameEmail = await h
+      .visitor()
+      .post('/api/register', { ...newMember(), email: member.email.toUpperCase() });
     expect(sameEmail.status).toBe(400);
     expect((await sameEmail.json()).message).toBe('An account with this email already exists.');
   });
@@ -84,14 +89,22 @@ describe.each(testBackends())('registration and login ($name)', (backend) => {
   it('logs in by username or email; a wrong password and an unknown user get the same 401', async () => {
     const member = newMember();
     await h.visitor().post('/api/register', member);
-    const byName = await h.visitor().post('/api/login', { username: member.username, password: member.password });
+    const byName = await h
+      .visitor()
+      .post('/api/login', { username: member.username, password: member.password });
     expect(byName.status).toBe(200);
     expect(await byName.json()).toMatchObject({ username: member.username });
-    const byEmail = await h.visitor().post('/api/login', { username: member.email, password: member.password });
+    const byEmail = await h
+      .visitor()
+      .post('/api/login', { username: member.email, password: member.password });
     expect(byEmail.status).toBe(200);
 
-    const wrong = await h.visitor().post('/api/login', { username: member.username, password: 'nope nope nope' });
-    const unknown = await h.visitor().post('/api/login', { username: 'nobody_here', password: 'nope nope nope' });
+    const wrong = await h
+      .visitor()
+      .post('/api/login', { username: member.username, password: 'nope nope nope' });
+    const unknown = await h
+      .visitor()
+      .post('/api/login', { username: 'nobody_here', password: 'nope nope nope' });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(await wrong.json()).toEqual(await unknown.json());
@@ -108,7 +121,9 @@ describe.each(testBackends())('registration and login ($name)', (backend) => {
     await h.visitor().post('/api/register', member);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt++) {
-      const response = await h.visitor().post('/api/login', { username: member.username, password: 'guess guess' });
+      const response = await h
+        .visitor()
+        .post('/api/login', { username: member.username, password: 'guess guess' });
       statuses.push(response.status);
       if (response.status === 429) {
         expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
@@ -118,7 +133,9 @@ describe.each(testBackends())('registration and login ($name)', (backend) => {
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
     // The right password is refused too while the account is locked out.
-    const locked = await h.visitor().post('/api/login', { username: member.username, password: member.password });
+    const locked = await h
+      .visitor()
+      .post('/api/login', { username: member.username, password: member.password });
     expect(locked.status).toBe(429);
   });
 

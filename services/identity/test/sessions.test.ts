@@ -40,7 +40,9 @@ describe.each(testBackends())('sessions ($name)', (backend) => {
     expect((await browser.post('/api/logout')).status).toBe(200);
     expect((await browser.get('/api/user')).status).toBe(401);
 
-    const replay = await h.service.app.request('/api/user', { headers: { cookie: oldCookies.header() } });
+    const replay = await h.service.app.request('/api/user', {
+      headers: { cookie: oldCookies.header() },
+    });
     expect(replay.status).toBe(401);
     expect((await replay.json()).message).toContain('Unauthorized');
     const refresh = await h.service.app.request('/api/session/refresh', {
@@ -66,7 +68,9 @@ describe.each(testBackends())('sessions ($name)', (backend) => {
     });
     expect(renewed.status).toBe(200);
     const { token } = await renewed.json();
-    const me = await h.service.app.request('/api/user', { headers: { authorization: `Bearer ${token}` } });
+    const me = await h.service.app.request('/api/user', {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(me.status).toBe(200);
   });
 
@@ -75,7 +79,7 @@ describe.each(testBackends())('sessions ($name)', (backend) => {
     const revocations = new RevocationList();
     const following = await revocations.follow(h.harnessBus.bus);
     const verifier = createSessionVerifier({
-      keys: identityKeys('http://identity', (url, init) => h.service.app.request(url, init)),
+      keys: identityKeys('http://identity', async (url, init) => h.service.app.request(url, init)),
       revocations,
     });
     const browser = h.visitor();
@@ -85,7 +89,9 @@ describe.each(testBackends())('sessions ($name)', (backend) => {
 
     const loggedOutAt = Date.now();
     await browser.post('/api/logout');
-    await eventually(async () => expect(await verifier.verify(token)).toBeNull(), { timeoutMs: 1000 });
+    await eventually(async () => expect(await verifier.verify(token)).toBeNull(), {
+      timeoutMs: 1000,
+    });
     expect(Date.now() - loggedOutAt).toBeLessThan(1000);
     await following.stop();
   });

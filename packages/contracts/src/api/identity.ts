@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import {
-  EXPERT_DURATION_MONTHS,
-  EXPERT_QUESTIONS_PER_WEEK,
-  MIN_LENGTH,
-} from '../constants.js';
+import { EXPERT_DURATION_MONTHS, EXPERT_QUESTIONS_PER_WEEK, MIN_LENGTH } from '../constants.js';
 import { Role } from '../roles.js';
 import { emailAddress, integerIn, optionalText, optionalUrl, requiredText } from './fields.js';
 
@@ -12,8 +8,20 @@ export const PASSWORD_MIN_LENGTH = 8;
 
 export const RegisterBody = z.object({
   username: requiredText('Username is required')
-    .pipe(z.string().min(3, 'Username must be at least 3 characters').max(32, 'Username must be at most 32 characters'))
-    .pipe(z.string().regex(USERNAME_PATTERN, 'Username may contain only letters, digits, dots, dashes and underscores')),
+    .pipe(
+      z
+        .string()
+        .min(3, 'Username must be at least 3 characters')
+        .max(32, 'Username must be at most 32 characters'),
+    )
+    .pipe(
+      z
+        .string()
+        .regex(
+          USERNAME_PATTERN,
+          'Username may contain only letters, digits, dots, dashes and underscores',
+        ),
+    ),
   email: emailAddress('Email is required'),
   password: z
     .string({ error: 'Password is required' })
@@ -131,7 +139,10 @@ export const ExpertApplication = z.object({
   name: requiredText(MISSING_INFORMATION).pipe(z.string().max(200)),
   email: emailAddress(MISSING_INFORMATION),
   phone: requiredText(MISSING_INFORMATION).pipe(
-    z.string().max(40).regex(/^[0-9+().\s-]{5,}$/, 'Please enter a valid phone number'),
+    z
+      .string()
+      .max(40)
+      .regex(/^[0-9+().\s-]{5,}$/, 'Please enter a valid phone number'),
   ),
   website: optionalUrl,
   duration: integerIn(

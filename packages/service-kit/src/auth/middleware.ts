@@ -11,9 +11,12 @@ declare module 'hono' {
 }
 
 /** The session token travels as the session cookie, or as a bearer token between services. */
-export function readSessionToken(headers: {
-  header(name: string): string | undefined;
-}, cookie: string | undefined): string | undefined {
+export function readSessionToken(
+  headers: {
+    header(name: string): string | undefined;
+  },
+  cookie: string | undefined,
+): string | undefined {
   const authorization = headers.header('authorization');
   if (authorization?.startsWith('Bearer ')) return authorization.slice('Bearer '.length).trim();
   return cookie;

@@ -1,4 +1,4 @@
-import { type Role, ROLES, SessionRevoked } from '@uapqa/contracts';
+import { ROLES, type Role, SessionRevoked } from '@uapqa/contracts';
 import {
   createRemoteJWKSet,
   customFetch,
@@ -60,7 +60,10 @@ export class RevocationList {
 }
 
 /** Identity's public keys, fetched from its JWKS route (through any fetch, e.g. in-process). */
-export function identityKeys(identityUrl: string, fetchImpl?: FetchImplementation): JWTVerifyGetKey {
+export function identityKeys(
+  identityUrl: string,
+  fetchImpl?: FetchImplementation,
+): JWTVerifyGetKey {
   const url = new URL(JWKS_PATH, identityUrl);
   return createRemoteJWKSet(url, {
     cacheMaxAge: 10 * 60 * 1000,

@@ -3,9 +3,9 @@ import { MemoryEventBus } from './memory.js';
 import { NatsEventBus } from './nats.js';
 import type { EventBus } from './types.js';
 
-export * from './types.js';
 export { MemoryEventBus } from './memory.js';
 export { NatsEventBus } from './nats.js';
+export * from './types.js';
 
 /** JetStream when NATS_URL is set, the in-process bus otherwise. */
 export async function connectBus(options: {

@@ -11,8 +11,8 @@ import {
 import {
   connect,
   type NatsConnection,
-  nanos,
   RequestError as NatsRequestError,
+  nanos,
   TimeoutError,
 } from '@nats-io/transport-node';
 import type { EventEnvelope } from '@uapqa/contracts';
@@ -312,7 +312,9 @@ export class NatsEventBus implements EventBus {
 
   async ready(): Promise<boolean> {
     if (this.nc.isClosed()) return false;
-    const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 1000).unref());
+    const timeout = new Promise<boolean>((resolve) =>
+      setTimeout(() => resolve(false), 1000).unref(),
+    );
     const flushed = this.nc.flush().then(
       () => true,
       () => false,

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
+import { ZodError } from 'zod';
 import { HttpError, validationError } from '../errors.js';
 import type { Logger } from '../logger.js';
-import { ZodError } from 'zod';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -36,7 +36,9 @@ export function createServiceApp(options: ServiceAppOptions): Hono {
   );
   app.use(async (c, next) => {
     const id = c.get('requestId');
-    const logger = options.logger.child({ requestId: REQUEST_ID_PATTERN.test(id) ? id : 'invalid' });
+    const logger = options.logger.child({
+      requestId: REQUEST_ID_PATTERN.test(id) ? id : 'invalid',
+    });
     c.set('logger', logger);
     const started = performance.now();
     await next();
@@ -85,7 +87,10 @@ export function createServiceApp(options: ServiceAppOptions): Hono {
       }),
     );
     const ready = Object.values(checks).every(Boolean);
-    return c.json({ status: ready ? 'ready' : 'not ready', service: options.name, checks }, ready ? 200 : 503);
+    return c.json(
+      { status: ready ? 'ready' : 'not ready', service: options.name, checks },
+      ready ? 200 : 503,
+    );
   });
   return app;
 }

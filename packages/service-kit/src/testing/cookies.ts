@@ -13,7 +13,10 @@ export class CookieJar {
       const value = pair!.slice(separator + 1).trim();
       const expired = attributes.some((attribute) => {
         const [key, raw] = attribute.split('=').map((part) => part.trim().toLowerCase());
-        return (key === 'max-age' && Number(raw) <= 0) || (key === 'expires' && raw !== undefined && Date.parse(raw) < Date.now());
+        return (
+          (key === 'max-age' && Number(raw) <= 0) ||
+          (key === 'expires' && raw !== undefined && Date.parse(raw) < Date.now())
+        );
       });
       if (expired || value === '') this.cookies.delete(name);
       else this.cookies.set(name, value);
@@ -45,7 +48,12 @@ type Fetcher = { request(input: string, init?: RequestInit): Response | Promise<
 /** Sends requests to an app as one browser would: JSON bodies, its cookies, its origin. */
 export function browser(app: Fetcher, origin = 'http://localhost') {
   const jar = new CookieJar();
-  const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const send = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     const init: RequestInit = {
       method,
       headers: {
@@ -54,16 +62,21 @@ export function browser(app: Fetcher, origin = 'http://localhost') {
         ...(jar.header() ? { cookie: jar.header() } : {}),
         ...headers,
       },
-      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+      ...(body === undefined
+        ? {}
+        : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
     };
     return jar.store(await app.request(`${origin}${path}`, init));
   };
   return {
     jar,
     get: (path: string, headers?: Record<string, string>) => send('GET', path, undefined, headers),
-    post: (path: string, body?: unknown, headers?: Record<string, string>) => send('POST', path, body ?? {}, headers),
-    patch: (path: string, body?: unknown, headers?: Record<string, string>) => send('PATCH', path, body ?? {}, headers),
-    delete: (path: string, headers?: Record<string, string>) => send('DELETE', path, undefined, headers),
+    post: (path: string, body?: unknown, headers?: Record<string, string>) =>
+      send('POST', path, body ?? {}, headers),
+    patch: (path: string, body?: unknown, headers?: Record<string, string>) =>
+      send('PATCH', path, body ?? {}, headers),
+    delete: (path: string, headers?: Record<string, string>) =>
+      send('DELETE', path, undefined, headers),
   };
 }
 export type Browser = ReturnType<typeof browser>;

@@ -1,7 +1,7 @@
 import postgres from 'postgres';
-import type { EventBus } from '../bus/types.js';
 import { MemoryEventBus } from '../bus/memory.js';
 import { NatsEventBus } from '../bus/nats.js';
+import type { EventBus } from '../bus/types.js';
 
 /**
  * Test helpers. Suites run on the embedded backends (PGlite, in-process bus) always, and also
@@ -30,7 +30,9 @@ export function uniqueName(prefix: string): string {
   return `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
 }
 
-export async function createTestDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createTestDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = uniqueName('t');
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   try {
@@ -82,7 +84,14 @@ function real(databaseUrl: string, natsUrl: string): Backend {
         reconnect: open,
         async cleanup() {
           const admin = await NatsEventBus.connect({ url: natsUrl, name: 'cleanup', streamPrefix });
-          await admin.deleteStreams(['identity', 'billing', 'questions', 'moderation', 'notifications', 'test']);
+          await admin.deleteStreams([
+            'identity',
+            'billing',
+            'questions',
+            'moderation',
+            'notifications',
+            'test',
+          ]);
           for (const each of opened) await each.close().catch(() => {});
           await admin.close();
         },

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -10,7 +11,6 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { JWK } from 'jose';
-import { sql } from 'drizzle-orm';
 
 export { inbox, outbox } from '@uapqa/service-kit';
 
@@ -25,7 +25,9 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name'),
     lastName: text('last_name'),
-    role: text('role', { enum: ['user', 'expert', 'moderator', 'admin'] }).notNull().default('user'),
+    role: text('role', { enum: ['user', 'expert', 'moderator', 'admin'] })
+      .notNull()
+      .default('user'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -122,5 +124,7 @@ export const signingKeys = pgTable(
     createdAt: createdAt(),
   },
   // Replicas starting together race to create the first key; this lets exactly one win.
-  (table) => [uniqueIndex('signing_keys_one_active_idx').on(table.active).where(sql`${table.active}`)],
+  (table) => [
+    uniqueIndex('signing_keys_one_active_idx').on(table.active).where(sql`${table.active}`),
+  ],
 );

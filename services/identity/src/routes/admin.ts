@@ -24,7 +24,9 @@ import { creatorProfiles, expertApplications, settings, users } from '../db/sche
 import type { IdentityDeps } from '../deps.js';
 import { userColumns, WAITLIST_SETTING } from '../users.js';
 
-const IdParam = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive() });
+const IdParam = z.object({
+  id: z.coerce.number({ error: 'id must be a number' }).int().positive(),
+});
 const UserListQuery = z.object({
   role: z.enum(['user', 'expert', 'moderator', 'admin']).optional(),
   search: z.string().trim().max(100).optional(),
@@ -83,7 +85,11 @@ export function adminRoutes(deps: IdentityDeps): Hono {
     const { id } = readParams(c, IdParam);
     const { role } = await readJson(c, RoleChangeBody);
     if (id === currentSession(c).userId) throw badRequest('You cannot change your own role.', 'id');
-    const [updated] = await db.update(users).set({ role }).where(eq(users.id, id)).returning(userColumns);
+    const [updated] = await db
+      .update(users)
+      .set({ role })
+      .where(eq(users.id, id))
+      .returning(userColumns);
     if (!updated) throw notFound('No user with that id.');
     // A token carries the role: end the user's sessions so no stale role stays in use.
     await sessions.revoke({ userId: id });
@@ -124,7 +130,8 @@ export function adminRoutes(deps: IdentityDeps): Hono {
         .set({ role: 'expert' })
         .where(and(eq(users.id, profile.userId), eq(users.role, 'user')))
         .returning(userColumns);
-      if (!user) throw conflict('Only a member account can become an expert; staff accounts cannot.');
+      if (!user)
+        throw conflict('Only a member account can become an expert; staff accounts cannot.');
       await enqueue(
         tx,
         IDENTITY_STREAM,
@@ -159,7 +166,11 @@ export function adminRoutes(deps: IdentityDeps): Hono {
   });
 
   app.get('/api/admin/expert-applications', async (c) => {
-    const rows = await db.select().from(expertApplications).orderBy(desc(expertApplications.createdAt)).limit(200);
+    const rows = await db
+      .select()
+      .from(expertApplications)
+      .orderBy(desc(expertApplications.createdAt))
+      .limit(200);
     return c.json(rows);
   });
 

@@ -1,4 +1,11 @@
-import { createEvent, IDENTITY_STREAM, LoginBody, RegisterBody, UserRegistered } from '@uapqa/contracts';
+import {
+  createEvent,
+  IDENTITY_STREAM,
+  type IdentityUser,
+  LoginBody,
+  RegisterBody,
+  UserRegistered,
+} from '@uapqa/contracts';
 import {
   badRequest,
   clientIp,
@@ -15,8 +22,8 @@ import {
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { users } from '../db/schema.js';
 import { uniqueViolation } from '../db/errors.js';
+import { users } from '../db/schema.js';
 import type { IdentityDeps } from '../deps.js';
 import { hashPassword, verifyPassword } from '../passwords.js';
 import { findUserById, findUserForLogin, userColumns, waitlistEnabled } from '../users.js';
@@ -48,13 +55,17 @@ export function authRoutes(deps: IdentityDeps): Hono {
 
   app.post('/api/register', async (c) => {
     if (await waitlistEnabled(db)) {
-      throw forbidden('Registration is closed while we are in waitlist mode. Please join the waitlist instead.');
+      throw forbidden(
+        'Registration is closed while we are in waitlist mode. Please join the waitlist instead.',
+      );
     }
     const body = await readJson(c, RegisterBody);
     const taken = await db
       .select({ username: users.username, email: users.email })
       .from(users)
-      .where(sql`lower(${users.username}) = lower(${body.username}) or ${users.email} = ${body.email}`);
+      .where(
+        sql`lower(${users.username}) = lower(${body.username}) or ${users.email} = ${body.email}`,
+      );
     const duplicate = (constraint: string) =>
       constraint.includes('email')
         ? badRequest('An account with this email already exists.', 'email')
@@ -64,7 +75,7 @@ export function authRoutes(deps: IdentityDeps): Hono {
       throw duplicate(clash.email === body.email ? 'email' : 'username');
     }
     const passwordHash = await hashPassword(body.password);
-    let user;
+    let user: IdentityUser;
     try {
       user = await db.transaction(async (tx) => {
         const [created] = await tx

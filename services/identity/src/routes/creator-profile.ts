@@ -2,8 +2,8 @@ import { CREATOR_APPLICATION_CONTACT_HOURS, CreatorProfileApplication } from '@u
 import { conflict, currentSession, readJson, requireSession } from '@uapqa/service-kit';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { creatorProfiles } from '../db/schema.js';
 import { uniqueViolation } from '../db/errors.js';
+import { creatorProfiles } from '../db/schema.js';
 import type { IdentityDeps } from '../deps.js';
 
 export function creatorProfileRoutes({ db }: IdentityDeps): Hono {
@@ -15,7 +15,12 @@ export function creatorProfileRoutes({ db }: IdentityDeps): Hono {
     const [open] = await db
       .select({ status: creatorProfiles.status })
       .from(creatorProfiles)
-      .where(and(eq(creatorProfiles.userId, userId), inArray(creatorProfiles.status, ['pending', 'approved'])));
+      .where(
+        and(
+          eq(creatorProfiles.userId, userId),
+          inArray(creatorProfiles.status, ['pending', 'approved']),
+        ),
+      );
     const refuse = (status: string) =>
       conflict(
         status === 'approved'

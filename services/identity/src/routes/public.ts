@@ -17,7 +17,9 @@ export function publicRoutes({ db }: IdentityDeps): Hono {
 
   app.get('/api/creators', async (c) => c.json(await listApprovedCreators(db)));
 
-  app.get('/api/waitlist/status', async (c) => c.json({ waitlistEnabled: await waitlistEnabled(db) }));
+  app.get('/api/waitlist/status', async (c) =>
+    c.json({ waitlistEnabled: await waitlistEnabled(db) }),
+  );
 
   app.post('/api/expert-applications', async (c) => {
     const body = await readJson(c, ExpertApplication);

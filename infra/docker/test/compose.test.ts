@@ -1,0 +1,104 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+// Compose resolves YAML merge keys (`<<: *anchor`); so must the parser.
+const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { merge: true });
+const services: Record<string, any> = compose.services;
+const initSql = readFileSync(join(root, 'infra/postgres/init.sql'), 'utf8');
+
+/** Workspace packages by name, with their folders. */
+const workspace = new Map<string, string>();
+for (const folder of ['gateway', ...readdirSync(join(root, 'services')).map((name) => `services/${name}`)]) {
+  const manifest = join(root, folder, 'package.json');
+  if (existsSync(manifest)) workspace.set(JSON.parse(readFileSync(manifest, 'utf8')).name, folder);
+}
+const nodeServices = Object.entries(services).filter(([, service]) => service.build);
+
+function environment(service: any): Record<string, string> {
+  return service.environment ?? {};
+}
+
+describe('docker-compose.yml', () => {
+  it('runs every deployable of the workspace', () => {
+    const built = nodeServices.map(([, service]) => service.build.args.PACKAGE);
+    expect(built.sort()).toEqual([...workspace.keys()].sort());
+  });
+
+  it('gives every service an image or a build, and a healthcheck', () => {
+    for (const [name, service] of Object.entries(services)) {
+      expect(service.image ?? service.build, name).toBeTruthy();
+      expect(service.healthcheck?.test, `${name} healthcheck`).toEqual(expect.any(Array));
+      expect(service.healthcheck.test.length, name).toBeGreaterThan(1);
+    }
+  });
+
+  it('builds node services from a Dockerfile that exists, for a package with an entry point', () => {
+    for (const [name, service] of nodeServices) {
+      expect(existsSync(join(root, service.build.context, service.build.dockerfile)), name).toBe(true);
+      const folder = workspace.get(service.build.args.PACKAGE);
+      expect(folder, name).toBeDefined();
+      expect(existsSync(join(root, folder!, 'src/main.ts')), name).toBe(true);
+    }
+  });
+
+  it('checks health on the port each service listens on', () => {
+    for (const [name, service] of nodeServices) {
+      const port = environment(service).PORT;
+      expect(port, name).toMatch(/^\d+$/);
+      expect(service.healthcheck.test.join(' '), name).toContain(`127.0.0.1:${port}/ready`);
+    }
+  });
+
+  it('gives each service its own database, created by the init script, and the bus', () => {
+    for (const [name, service] of nodeServices) {
+      const env = environment(service);
+      expect(env.NATS_URL, name).toBe('nats://nats:4222');
+      if (name === 'gateway') {
+        expect(env.DATABASE_URL, 'the gateway owns no data').toBeUndefined();
+        continue;
+      }
+      expect(env.DATABASE_URL, name).toMatch(new RegExp(`@postgres:5432/${name}$`));
+      expect(initSql, name).toContain(`CREATE DATABASE ${name};`);
+    }
+  });
+
+  it('points every service and the gateway at identity for session keys', () => {
+    const identityPort = environment(services.identity).PORT;
+    for (const [name, service] of nodeServices) {
+      expect(environment(service).IDENTITY_URL, name).toBe(`http://identity:${identityPort}`);
+    }
+  });
+
+  it('starts services only after what they depend on is healthy', () => {
+    for (const [name, service] of nodeServices) {
+      const dependencies = service.depends_on ?? {};
+      expect(Object.keys(dependencies).length, name).toBeGreaterThan(0);
+      for (const [dependency, rule] of Object.entries<any>(dependencies)) {
+        expect(services[dependency], `${name} depends on ${dependency}`).toBeDefined();
+        expect(rule.condition, `${name} → ${dependency}`).toBe('service_healthy');
+      }
+    }
+  });
+
+  it('publishes only the gateway, and mounts only files that exist', () => {
+    const published = Object.entries(services).filter(([, service]) => service.ports);
+    expect(published.map(([name]) => name)).toEqual(['gateway']);
+    expect(services.gateway.ports[0]).toMatch(/:3000$/);
+    for (const [name, service] of Object.entries(services)) {
+      for (const volume of service.volumes ?? []) {
+        const source = String(volume).split(':')[0]!;
+        if (source.startsWith('./')) expect(existsSync(join(root, source)), `${name}: ${source}`).toBe(true);
+        else expect(compose.volumes, `${name}: ${source}`).toHaveProperty(source);
+      }
+    }
+  });
+
+  it('keeps secrets out of the file: passwords come from the environment', () => {
+    expect(environment(services.postgres).POSTGRES_PASSWORD).toMatch(/^\$\{POSTGRES_PASSWORD/);
+    expect(environment(services.identity).ADMIN_PASSWORD).toMatch(/^\$\{ADMIN_PASSWORD/);
+  });
+});
