@@ -7,19 +7,34 @@ import { parse } from 'yaml';
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 // Compose resolves YAML merge keys (`<<: *anchor`); so must the parser.
 const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { merge: true });
-const services: Record<string, any> = compose.services;
+interface ComposeService {
+  image?: string;
+  build?: { context: string; dockerfile: string; args: { PACKAGE: string } };
+  environment?: Record<string, string>;
+  healthcheck?: { test: string[] };
+  depends_on?: Record<string, { condition: string }>;
+  ports?: string[];
+  volumes?: string[];
+}
+const services: Record<string, ComposeService> = compose.services;
 const initSql = readFileSync(join(root, 'infra/postgres/init.sql'), 'utf8');
 
 /** Workspace packages by name, with their folders. */
 const workspace = new Map<string, string>();
-for (const folder of ['gateway', ...readdirSync(join(root, 'services')).map((name) => `services/${name}`)]) {
+for (const folder of [
+  'gateway',
+  ...readdirSync(join(root, 'services')).map((name) => `services/${name}`),
+]) {
   const manifest = join(root, folder, 'package.json');
   if (existsSync(manifest)) workspace.set(JSON.parse(readFileSync(manifest, 'utf8')).name, folder);
 }
-const nodeServices = Object.entries(services).filter(([, service]) => service.build);
+const nodeServices = Object.entries(services).filter(
+  (entry): entry is [string, ComposeService & { build: NonNullable<ComposeService['build']> }] =>
+    Boolean(entry[1].build),
+);
 
-function environment(service: any): Record<string, string> {
-  return service.environment ?? {};
+function environment(service: ComposeService | undefined): Record<string, string> {
+  return service?.environment ?? {};
 }
 
 describe('docker-compose.yml', () => {
@@ -32,13 +47,15 @@ describe('docker-compose.yml', () => {
     for (const [name, service] of Object.entries(services)) {
       expect(service.image ?? service.build, name).toBeTruthy();
       expect(service.healthcheck?.test, `${name} healthcheck`).toEqual(expect.any(Array));
-      expect(service.healthcheck.test.length, name).toBeGreaterThan(1);
+      expect(service.healthcheck?.test.length, name).toBeGreaterThan(1);
     }
   });
 
   it('builds node services from a Dockerfile that exists, for a package with an entry point', () => {
     for (const [name, service] of nodeServices) {
-      expect(existsSync(join(root, service.build.context, service.build.dockerfile)), name).toBe(true);
+      expect(existsSync(join(root, service.build.context, service.build.dockerfile)), name).toBe(
+        true,
+      );
       const folder = workspace.get(service.build.args.PACKAGE);
       expect(folder, name).toBeDefined();
       expect(existsSync(join(root, folder!, 'src/main.ts')), name).toBe(true);
@@ -49,7 +66,7 @@ describe('docker-compose.yml', () => {
     for (const [name, service] of nodeServices) {
       const port = environment(service).PORT;
       expect(port, name).toMatch(/^\d+$/);
-      expect(service.healthcheck.test.join(' '), name).toContain(`127.0.0.1:${port}/ready`);
+      expect(service.healthcheck?.test.join(' '), name).toContain(`127.0.0.1:${port}/ready`);
     }
   });
 
@@ -77,7 +94,7 @@ describe('docker-compose.yml', () => {
     for (const [name, service] of nodeServices) {
       const dependencies = service.depends_on ?? {};
       expect(Object.keys(dependencies).length, name).toBeGreaterThan(0);
-      for (const [dependency, rule] of Object.entries<any>(dependencies)) {
+      for (const [dependency, rule] of Object.entries(dependencies)) {
         expect(services[dependency], `${name} depends on ${dependency}`).toBeDefined();
         expect(rule.condition, `${name} → ${dependency}`).toBe('service_healthy');
       }
@@ -87,11 +104,12 @@ describe('docker-compose.yml', () => {
   it('publishes only the gateway, and mounts only files that exist', () => {
     const published = Object.entries(services).filter(([, service]) => service.ports);
     expect(published.map(([name]) => name)).toEqual(['gateway']);
-    expect(services.gateway.ports[0]).toMatch(/:3000$/);
+    expect(services.gateway?.ports?.[0]).toMatch(/:3000$/);
     for (const [name, service] of Object.entries(services)) {
       for (const volume of service.volumes ?? []) {
         const source = String(volume).split(':')[0]!;
-        if (source.startsWith('./')) expect(existsSync(join(root, source)), `${name}: ${source}`).toBe(true);
+        if (source.startsWith('./'))
+          expect(existsSync(join(root, source)), `${name}: ${source}`).toBe(true);
         else expect(compose.volumes, `${name}: ${source}`).toHaveProperty(source);
       }
     }
