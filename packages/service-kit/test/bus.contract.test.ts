@@ -1,8 +1,8 @@
 import { createEvent, defineEvent, type EventEnvelope } from '@uapqa/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { RequestError } from '../src/bus/types.js';
 import type { EventBus } from '../src/bus/types.js';
+import { RequestError } from '../src/bus/types.js';
 import { eventually, type TestBus, testBackends } from '../src/testing/index.js';
 
 const Pinged = defineEvent('test', 'Pinged', 1, z.object({ n: z.number() }));
@@ -191,7 +191,9 @@ describe.each(testBackends())('event bus contract ($name)', (backend) => {
   });
 
   it('answers a request through a replier and reports failures as RequestError', async () => {
-    await bus.reply('test.double', async (payload) => ({ doubled: (payload as { n: number }).n * 2 }));
+    await bus.reply('test.double', async (payload) => ({
+      doubled: (payload as { n: number }).n * 2,
+    }));
     await expect(bus.request('test.double', { n: 21 })).resolves.toEqual({ doubled: 42 });
 
     await bus.reply('test.fail', async () => {
@@ -201,9 +203,11 @@ describe.each(testBackends())('event bus contract ($name)', (backend) => {
       code: 'handler_failed',
       message: 'no credit',
     });
-    const missing = await bus.request('test.nobody', {}, 500).catch((error: RequestError) => error);
+    const missing = (await bus
+      .request('test.nobody', {}, 500)
+      .catch((error) => error)) as RequestError;
     expect(missing).toBeInstanceOf(RequestError);
-    const missing = (await bus.request('test.nobody', {}, 500).catch((error) => error)) as RequestError;
+    expect(['no_responders', 'timeout']).toContain(missing.code);
   });
 
   it('reports ready while connected', async () => {
