@@ -1,0 +1,149 @@
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createServiceApp, type ReadinessCheck } from '../src/http/app.js';
+import { rateLimit } from '../src/http/rate-limit.js';
+import { readJson } from '../src/http/validate.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const Question = z.object({ title: z.string().min(10), topic: z.string() });
+
+/** An app whose log lines are kept for inspection. */
+function testApp(readiness?: Record<string, ReadinessCheck>) {
+  const lines: Array<Record<string, unknown>> = [];
+  const logger = pino(
+    { level: 'info' },
+    { write: (line: string) => void lines.push(JSON.parse(line)) },
+  );
+  const app = createServiceApp({ name: 'testsvc', logger, ...(readiness ? { readiness } : {}) });
+  app.get('/boom', () => {
+    throw new Error('secret database detail');
+  });
+  app.post('/questions', async (c) => c.json(await readJson(c, Question), 201));
+  app.get('/parse', (c) => c.json(Question.parse({ title: 'long enough title' })));
+  return { app, lines };
+}
+
+const post = (body: string) => ({
+  method: 'POST',
+  body,
+  headers: { 'content-type': 'application/json' },
+});
+
+describe('createServiceApp', () => {
+  it('answers /health', async () => {
+    const res = await testApp().app.request('/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', service: 'testsvc' });
+  });
+
+  it('answers /ready with 200 when every check passes', async () => {
+    const { app } = testApp({ db: async () => true, bus: async () => true });
+    const res = await app.request('/ready');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'ready', checks: { db: true, bus: true } });
+  });
+
+  it('answers /ready with 503 naming the failing checks, a throwing check included', async () => {
+    const { app } = testApp({
+      db: async () => true,
+      bus: async () => false,
+      upstream: async () => {
+        throw new Error('connection refused');
+      },
+    });
+    const res = await app.request('/ready');
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({
+      status: 'not ready',
+      service: 'testsvc',
+      checks: { db: true, bus: false, upstream: false },
+    });
+  });
+
+  it('turns an unexpected error into a bare 500 and logs it', async () => {
+    const { app, lines } = testApp();
+    const res = await app.request('/boom');
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ message: 'Internal server error.' });
+    expect(text).not.toMatch(/secret database detail|at .*\.ts|stack/);
+    const logged = lines.find((line) => line.msg === 'unhandled error') as {
+      err: { message: string };
+    };
+    expect(logged.err.message).toBe('secret database detail');
+  });
+
+  it('answers an unknown route with 404 and a message', async () => {
+    const res = await testApp().app.request('/nowhere');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: 'No route for GET /nowhere.' });
+  });
+
+  it('answers malformed JSON with 400 and a message', async () => {
+    const res = await testApp().app.request('/questions', post('{"title": '));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: 'Request body must be valid JSON.' });
+  });
+
+  it('answers a schema failure with 400 naming the field', async () => {
+    const res = await testApp().app.request(
+      '/questions',
+      post(JSON.stringify({ title: 'short', topic: 'ufo' })),
+    );
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { message: string; field: string };
+    expect(body.field).toBe('title');
+    expect(body.message).toMatch(/^title: /);
+  });
+
+  it('accepts a valid body', async () => {
+    const question = { title: 'What was seen over Phoenix?', topic: 'sightings' };
+    const res = await testApp().app.request('/questions', post(JSON.stringify(question)));
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual(question);
+  });
+
+  it('answers a ZodError thrown by a route with 400 naming the field', async () => {
+    const res = await testApp().app.request('/parse');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      field: 'topic',
+      message: expect.stringContaining('topic'),
+    });
+  });
+
+  it('generates an X-Request-Id when absent and keeps a given one', async () => {
+    const { app, lines } = testApp();
+    const generated = await app.request('/health');
+    expect(generated.headers.get('x-request-id')).toMatch(UUID);
+
+    const kept = await app.request('/boom', { headers: { 'X-Request-Id': 'trace-42' } });
+    expect(kept.headers.get('x-request-id')).toBe('trace-42');
+    expect(lines.filter((line) => line.requestId === 'trace-42').length).toBeGreaterThan(0);
+  });
+
+  it('refuses requests over the limit with 429 and Retry-After, per key', async () => {
+    const { app } = testApp();
+    app.use(
+      '/limited',
+      rateLimit({ points: 2, durationSeconds: 60, key: (c) => c.req.header('x-client') ?? null }),
+    );
+    app.get('/limited', (c) => c.json({ ok: true }));
+    const as = (client: string) => app.request('/limited', { headers: { 'x-client': client } });
+
+    expect((await as('a')).status).toBe(200);
+    expect((await as('a')).status).toBe(200);
+    const refused = await as('a');
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(await refused.json()).toMatchObject({
+      message: expect.stringMatching(/too many requests/i),
+    });
+
+    expect((await as('b')).status).toBe(200);
+    expect((await app.request('/limited')).status).toBe(200); // no key: not limited
+  });
+});
