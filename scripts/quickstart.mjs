@@ -41,7 +41,7 @@ if (task === 'start') {
   run(['--filter', '@uapqa/embedded', 'start']);
 } else if (task === 'test') {
   run(['install', ...frozen]);
-  run(['biome', 'check', '.']);
+  run(['lint']);
   // Two at a time: the machine has two cores and the suites start databases of their own.
   run(['turbo', 'run', 'build', 'typecheck', 'test', '--concurrency=2', '--output-logs=new-only']);
 } else {
