@@ -1,54 +1,40 @@
 import { identityConfigSchema, startIdentity } from '@uapqa/identity';
-import type { ServiceInstance } from '@uapqa/service-kit';
-import { type Backend, browser, type TestBus } from '@uapqa/service-kit/testing';
-import { gatewayConfigSchema } from '../src/config.js';
-import { startGateway } from '../src/service.js';
-import { inProcessUpstream, type Upstreams } from '../src/upstreams.js';
+import type { Backend } from '@uapqa/service-kit/testing';
+import { type StackService, startTestStack, TEST_ORIGIN, type TestStack } from '../src/testing.js';
 
 export const DEMO_PASSWORD = 'gateway-demo-password';
-export const ORIGIN = 'http://localhost:3000';
+export const ORIGIN = TEST_ORIGIN;
 
-export interface GatewayHarness {
-  gateway: ServiceInstance;
-  identity: ServiceInstance;
-  bus: TestBus;
-  visitor(): ReturnType<typeof browser>;
-  stop(): Promise<void>;
+export interface GatewayHarness extends TestStack {
+  identity: TestStack['gateway'];
 }
 
-/** Identity (demo accounts) behind a gateway, both on one bus; extra upstreams may be given. */
+/** Identity (demo accounts) behind a gateway; extra services stand in for the others. */
 export async function startStack(
   backend: Backend,
-  options: { env?: Record<string, string>; upstreams?: Upstreams } = {},
+  options: { env?: Record<string, string>; extra?: StackService[] } = {},
 ): Promise<GatewayHarness> {
-  const database = await backend.database();
-  const bus = await backend.bus('gateway-test');
-  const identity = await startIdentity({
-    config: identityConfigSchema.parse({
-      DATABASE_URL: database.url,
-      SEED_DEMO: 'true',
-      DEMO_PASSWORD,
-      LOG_LEVEL: 'silent',
-    }),
-    bus: bus.bus,
-  });
-  const gateway = await startGateway({
-    config: gatewayConfigSchema.parse({ LOG_LEVEL: 'silent', ...options.env }),
-    bus: bus.bus,
-    upstreams: { identity: inProcessUpstream('identity', identity.app), ...options.upstreams },
-  });
-  return {
-    gateway,
-    identity,
-    bus,
-    visitor: () => browser(gateway.app, ORIGIN),
-    async stop() {
-      await gateway.stop();
-      await identity.stop();
-      await bus.cleanup();
-      await database.drop();
-    },
-  };
+  const stack = await startTestStack(
+    backend,
+    [
+      {
+        name: 'identity',
+        start: ({ databaseUrl, bus }) =>
+          startIdentity({
+            bus,
+            config: identityConfigSchema.parse({
+              DATABASE_URL: databaseUrl,
+              SEED_DEMO: 'true',
+              DEMO_PASSWORD,
+              LOG_LEVEL: 'silent',
+            }),
+          }),
+      },
+      ...(options.extra ?? []),
+    ],
+    { RATE_LIMIT_PER_MINUTE: '1200', ...options.env },
+  );
+  return { ...stack, identity: stack.services.identity! };
 }
 
 let counter = 0;

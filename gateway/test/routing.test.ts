@@ -2,7 +2,6 @@ import { SESSION_COOKIE } from '@uapqa/service-kit';
 import { testBackends } from '@uapqa/service-kit/testing';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inProcessUpstream } from '../src/upstreams.js';
 import { DEMO_PASSWORD, type GatewayHarness, ORIGIN, startStack } from './harness.js';
 
 /** Stands in for a service that is not built yet: it reports what the gateway sent it. */
@@ -24,7 +23,12 @@ describe('gateway routing (embedded)', () => {
   let h: GatewayHarness;
   beforeAll(async () => {
     h = await startStack(embedded!, {
-      upstreams: { questions: inProcessUpstream('questions', echo) },
+      extra: [
+        {
+          name: 'questions',
+          start: async () => ({ name: 'questions', app: echo, stop: async () => {} }),
+        },
+      ],
     });
   });
   afterAll(async () => {

@@ -191,6 +191,8 @@ describe.each(testBackends())('event bus contract ($name)', (backend) => {
   });
 
   it('answers a request through a replier and reports failures as RequestError', async () => {
+    // The subjects overlap the 'test' stream's namespace; the stream must not swallow them.
+    await bus.publish('test', ping(0));
     await bus.reply('test.double', async (payload) => ({
       doubled: (payload as { n: number }).n * 2,
     }));

@@ -8,6 +8,8 @@ import {
 } from 'jose';
 import type { EventBus, Subscription } from '../bus/types.js';
 
+export type { FetchImplementation } from 'jose';
+
 export const SESSION_COOKIE = 'session';
 export const REFRESH_COOKIE = 'session_refresh';
 export const SESSION_ISSUER = 'uapqa-identity';

@@ -77,6 +77,15 @@ export class NatsEventBus implements EventBus {
     return `${this.options.streamPrefix ?? ''}${stream}`.toUpperCase().replace(/[^A-Z0-9_-]/g, '_');
   }
 
+  /**
+   * Requests travel under `rpc.`: a subject like `billing.credits.reserve` would otherwise fall
+   * inside the `billing.>` stream, and JetStream would answer it with a publish ack. They carry
+   * the prefix too, so isolated runs never answer each other.
+   */
+  private requestSubject(subject: string): string {
+    return `${this.options.streamPrefix ?? ''}rpc.${subject}`;
+  }
+
   private subject(stream: string, type: string): string {
     return `${this.options.streamPrefix ?? ''}${eventSubject(stream, type)}`;
   }
@@ -267,9 +276,13 @@ export class NatsEventBus implements EventBus {
   async request<T>(subject: string, payload: unknown, timeoutMs = 5000): Promise<T> {
     let reply: ReplyEnvelope;
     try {
-      const message = await this.nc.request(subject, JSON.stringify(payload ?? null), {
-        timeout: timeoutMs,
-      });
+      const message = await this.nc.request(
+        this.requestSubject(subject),
+        JSON.stringify(payload ?? null),
+        {
+          timeout: timeoutMs,
+        },
+      );
       reply = message.json<ReplyEnvelope>();
     } catch (error) {
       if (error instanceof NatsRequestError && error.isNoResponders()) {
@@ -285,7 +298,7 @@ export class NatsEventBus implements EventBus {
   }
 
   async reply(subject: string, handler: RequestHandler): Promise<Subscription> {
-    const subscription = this.nc.subscribe(subject, {
+    const subscription = this.nc.subscribe(this.requestSubject(subject), {
       queue: subject,
       callback: (error, message) => {
         if (error) return;

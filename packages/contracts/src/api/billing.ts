@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { CREDIT_PACKAGES, type CreditPackageName } from '../constants.js';
+import { SubscriptionStatus } from './identity.js';
+
+const packageNames = Object.keys(CREDIT_PACKAGES) as [CreditPackageName, ...CreditPackageName[]];
+
+export const PurchaseCreditsBody = z.object({
+  package: z.enum(packageNames, { error: `package must be one of: ${packageNames.join(', ')}` }),
+});
+export type PurchaseCreditsBody = z.infer<typeof PurchaseCreditsBody>;
+
+/** `{ clientSecret }`, or the spec's `{ error: { message } }` when there is nothing to pay. */
+export const PaymentStart = z.union([
+  z.object({ clientSecret: z.string() }),
+  z.object({ error: z.object({ message: z.string() }) }),
+]);
+export type PaymentStart = z.infer<typeof PaymentStart>;
+
+export const ALREADY_SUBSCRIBED = 'Already Subscribed';
+
+export const BillingAccount = z.object({
+  subscriptionStatus: SubscriptionStatus,
+  foiaCredits: z.number().int().nonnegative(),
+  currentPeriodEnd: z.string().nullable(),
+  lapsedAt: z.string().nullable(),
+  /** When frozen credits expire unless the member resubscribes (lapsed accounts only). */
+  creditsExpireAt: z.string().nullable(),
+});
+export type BillingAccount = z.infer<typeof BillingAccount>;
+
+export const BillingConfig = z.object({
+  provider: z.enum(['stripe', 'local']),
+  publishableKey: z.string().nullable(),
+});
+export type BillingConfig = z.infer<typeof BillingConfig>;
+
+export const LocalConfirmBody = z.object({
+  clientSecret: z.string({ error: 'clientSecret is required' }).min(1, 'clientSecret is required'),
+  outcome: z.enum(['succeeded', 'failed'], { error: "outcome must be 'succeeded' or 'failed'" }),
+});
+export type LocalConfirmBody = z.infer<typeof LocalConfirmBody>;
+
+export const ExpertEarnings = z.object({
+  feeCents: z.number().int(),
+  answeredCount: z.number().int(),
+  totalEarningsCents: z.number().int(),
+  unpaidCents: z.number().int(),
+});
+export type ExpertEarnings = z.infer<typeof ExpertEarnings>;
+
+export const BillingStats = z.object({
+  activeSubscribers: z.number().int(),
+  /** US dollars received this calendar month (UTC). */
+  monthlyRevenue: z.number(),
+});
+export type BillingStats = z.infer<typeof BillingStats>;
+
+/**
+ * The one synchronous call between services: questions asks billing to debit a credit for a
+ * question before storing it (NATS request/reply on CREDIT_RESERVE_SUBJECT).
+ */
+export const CREDIT_RESERVE_SUBJECT = 'billing.credits.reserve';
+/** Gives back the credit of a reservation whose question could not be stored. */
+export const CREDIT_RELEASE_SUBJECT = 'billing.credits.release';
+
+export const CreditReservationRequest = z.object({
+  userId: z.number().int(),
+  questionId: z.string().min(1),
+});
+export type CreditReservationRequest = z.infer<typeof CreditReservationRequest>;
+
+export const CreditReservationReply = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), balance: z.number().int().nonnegative() }),
+  z.object({
+    ok: z.literal(false),
+    reason: z.enum(['subscription_required', 'insufficient_credits']),
+    balance: z.number().int().nonnegative(),
+  }),
+]);
+export type CreditReservationReply = z.infer<typeof CreditReservationReply>;
+
+export const CreditReleaseReply = z.object({ released: z.boolean(), balance: z.number().int() });
+export type CreditReleaseReply = z.infer<typeof CreditReleaseReply>;

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { defineEvent } from '../envelope.js';
+
+export const MODERATION_STREAM = 'moderation';
+
+export const QuestionRejected = defineEvent(
+  MODERATION_STREAM,
+  'QuestionRejected',
+  1,
+  z.object({
+    questionId: z.string(),
+    askerId: z.number().int(),
+    moderatorId: z.number().int(),
+    moderationNotes: z.string().nullable(),
+    rejectedAt: z.iso.datetime(),
+  }),
+);

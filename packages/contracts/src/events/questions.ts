@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { defineEvent } from '../envelope.js';
+
+export const QUESTIONS_STREAM = 'questions';
+
+/** An approved question went unanswered past its deadline; its credit goes back to the asker. */
+export const QuestionOverdue = defineEvent(
+  QUESTIONS_STREAM,
+  'QuestionOverdue',
+  1,
+  z.object({
+    questionId: z.string(),
+    askerId: z.number().int(),
+    assignedExpertId: z.number().int().nullable(),
+    dueAt: z.iso.datetime(),
+  }),
+);
+
+export const QuestionAnswered = defineEvent(
+  QUESTIONS_STREAM,
+  'QuestionAnswered',
+  1,
+  z.object({
+    questionId: z.string(),
+    askerId: z.number().int(),
+    expertId: z.number().int(),
+    title: z.string(),
+    answeredAt: z.iso.datetime(),
+  }),
+);

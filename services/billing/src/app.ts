@@ -1,0 +1,26 @@
+import {
+  createServiceApp,
+  createSessionVerifier,
+  type SessionVerifier,
+  sessionMiddleware,
+} from '@uapqa/service-kit';
+import type { Hono } from 'hono';
+import type { BillingDeps } from './deps.js';
+import { accountRoutes } from './routes/account.js';
+import { localConfirmRoutes } from './routes/local-confirm.js';
+import { paymentRoutes } from './routes/payments.js';
+import { webhookRoutes } from './routes/webhook.js';
+
+export function buildBillingApp(
+  deps: BillingDeps,
+  verifier: SessionVerifier,
+  readiness: Record<string, () => Promise<boolean>> = {},
+): Hono {
+  const app = createServiceApp({ name: 'billing', logger: deps.logger, readiness });
+  app.use('/api/*', sessionMiddleware(verifier));
+  app.route('/', webhookRoutes(deps));
+  app.route('/', paymentRoutes(deps));
+  app.route('/', accountRoutes(deps));
+  if (deps.provider.kind === 'local') app.route('/', localConfirmRoutes(deps));
+  return app;
+}

@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+export { inbox, outbox } from '@uapqa/service-kit';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * One row per member who ever dealt with billing. Its row lock serialises every balance change
+ * of that member, which is what keeps a balance from going below zero under concurrency.
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    userId: integer('user_id').primaryKey(),
+    email: text('email'),
+    customerId: text('customer_id'),
+    subscriptionId: text('subscription_id'),
+    status: text('status', { enum: ['none', 'incomplete', 'active', 'lapsed'] })
+      .notNull()
+      .default('none'),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    lapsedAt: timestamp('lapsed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('accounts_customer_idx').on(table.customerId),
+    index('accounts_status_idx').on(table.status),
+  ],
+);
+
+export const LEDGER_KINDS = [
+  'subscription_credit',
+  'purchase',
+  'question_debit',
+  'question_refund',
+  'expiry',
+] as const;
+
+/** Append-only: a balance is the sum of a member's entries; nothing is ever updated or deleted. */
+export const ledger = pgTable(
+  'ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    delta: integer('delta').notNull(),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+    /** Payment intent, invoice, question or expiry key: the same fact is never entered twice. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    reference: text('reference'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('ledger_idempotency_idx').on(table.idempotencyKey),
+    index('ledger_user_idx').on(table.userId),
+    check('ledger_delta_nonzero', sql`${table.delta} <> 0`),
+  ],
+);
+
+/** Every payment started, from the first client secret to its outcome. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    purpose: text('purpose', { enum: ['subscription', 'small', 'bulk'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    clientSecret: text('client_secret').notNull(),
+    failureMessage: text('failure_message'),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('payments_client_secret_idx').on(table.clientSecret),
+    index('payments_settled_idx').on(table.status, table.settledAt),
+  ],
+);
+
+/** Webhook events already applied: a replayed delivery finds its id here and changes nothing. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** An expert's fee per answered question, and whether it has been paid out. */
+export const expertEarnings = pgTable(
+  'expert_earnings',
+  {
+    questionId: text('question_id').primaryKey(),
+    expertId: integer('expert_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: createdAt(),
+    paidOutAt: timestamp('paid_out_at', { withTimezone: true }),
+  },
+  (table) => [index('expert_earnings_expert_idx').on(table.expertId)],
+);

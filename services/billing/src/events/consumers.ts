@@ -1,0 +1,62 @@
+import {
+  IDENTITY_STREAM,
+  MODERATION_STREAM,
+  QUESTIONS_STREAM,
+  QuestionAnswered,
+  QuestionOverdue,
+  QuestionRejected,
+  readEvent,
+  UserRegistered,
+} from '@uapqa/contracts';
+import { type EventBus, idempotent, type Subscription } from '@uapqa/service-kit';
+import { refundQuestion } from '../credits.js';
+import { accounts, expertEarnings } from '../db/schema.js';
+import type { BillingDeps } from '../deps.js';
+
+export const CONSUMER = 'billing';
+
+/** What billing does with other services' events; each handler runs once per event (inbox). */
+export async function startConsumers(deps: BillingDeps, bus: EventBus): Promise<Subscription[]> {
+  const { db, relay, config } = deps;
+  const once = (handler: Parameters<typeof idempotent>[2]) =>
+    idempotent(db, CONSUMER, handler, { afterCommit: () => relay.kick() });
+
+  return Promise.all([
+    bus.consume({
+      stream: IDENTITY_STREAM,
+      durable: CONSUMER,
+      types: [UserRegistered.type],
+      handler: once(async (tx, event) => {
+        const { userId, email } = readEvent(UserRegistered, event).data;
+        await tx
+          .insert(accounts)
+          .values({ userId, email })
+          .onConflictDoUpdate({ target: accounts.userId, set: { email } });
+      }),
+    }),
+    bus.consume({
+      stream: MODERATION_STREAM,
+      durable: CONSUMER,
+      types: [QuestionRejected.type],
+      handler: once(async (tx, event) => {
+        await refundQuestion(tx, readEvent(QuestionRejected, event).data.questionId, 'rejected');
+      }),
+    }),
+    bus.consume({
+      stream: QUESTIONS_STREAM,
+      durable: CONSUMER,
+      types: [QuestionOverdue.type, QuestionAnswered.type],
+      handler: once(async (tx, event) => {
+        if (event.type === QuestionOverdue.type) {
+          await refundQuestion(tx, readEvent(QuestionOverdue, event).data.questionId, 'overdue');
+          return;
+        }
+        const { questionId, expertId } = readEvent(QuestionAnswered, event).data;
+        await tx
+          .insert(expertEarnings)
+          .values({ questionId, expertId, amountCents: config.EXPERT_FEE_CENTS })
+          .onConflictDoNothing();
+      }),
+    }),
+  ]);
+}

@@ -1,0 +1,3 @@
+export { type BillingConfig, billingConfigSchema } from './config.js';
+export { expireFrozenCredits } from './jobs/expiry.js';
+export { type BillingServiceOptions, startBilling } from './service.js';

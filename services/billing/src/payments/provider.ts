@@ -1,0 +1,34 @@
+import type { CreditPackageName } from '@uapqa/contracts';
+
+export interface StartedPayment {
+  /** The invoice id (subscription) or payment intent id (credits): the payment's key. */
+  paymentId: string;
+  clientSecret: string;
+  amountCents: number;
+}
+
+/**
+ * Where money is taken. Stripe in production; the local provider in the embedded default. Both
+ * report outcomes only as signed, Stripe-shaped webhook events handled by the same code.
+ */
+export interface PaymentProvider {
+  readonly kind: 'stripe' | 'local';
+  readonly publishableKey: string | null;
+  createCustomer(userId: number, email: string | null): Promise<string>;
+  startSubscription(
+    customerId: string,
+    userId: number,
+  ): Promise<StartedPayment & { subscriptionId: string }>;
+  startCreditsPurchase(
+    customerId: string,
+    userId: number,
+    pack: CreditPackageName,
+  ): Promise<StartedPayment>;
+}
+
+/** Metadata that ties a Stripe object back to a member and a purpose. */
+export const creditsMetadata = (userId: number, pack: CreditPackageName) => ({
+  userId: String(userId),
+  kind: 'credits',
+  package: pack,
+});

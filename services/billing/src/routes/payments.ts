@@ -1,0 +1,83 @@
+import { ALREADY_SUBSCRIBED, PurchaseCreditsBody } from '@uapqa/contracts';
+import { currentSession, forbidden, readJson, requireSession } from '@uapqa/service-kit';
+import { and, desc, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { accounts, payments } from '../db/schema.js';
+import type { BillingDeps } from '../deps.js';
+import { type Account, lockAccount } from '../ledger.js';
+
+export function paymentRoutes({ db, provider }: BillingDeps): Hono {
+  const app = new Hono();
+
+  app.get('/api/billing/config', (c) =>
+    c.json({ provider: provider.kind, publishableKey: provider.publishableKey }),
+  );
+
+  async function customerOf(account: Account): Promise<string> {
+    if (account.customerId) return account.customerId;
+    const customerId = await provider.createCustomer(account.userId, account.email);
+    await db.update(accounts).set({ customerId }).where(eq(accounts.userId, account.userId));
+    return customerId;
+  }
+
+  app.post('/api/create-subscription', requireSession, async (c) => {
+    const { userId } = currentSession(c);
+    const account = await db.transaction((tx) => lockAccount(tx, userId));
+    if (account.status === 'active') return c.json({ error: { message: ALREADY_SUBSCRIBED } });
+    // A second press before paying gets the same payment back, not a second subscription.
+    const [pending] = await db
+      .select({ clientSecret: payments.clientSecret })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.userId, userId),
+          eq(payments.purpose, 'subscription'),
+          eq(payments.status, 'pending'),
+        ),
+      )
+      .orderBy(desc(payments.createdAt))
+      .limit(1);
+    if (account.status === 'incomplete' && pending)
+      return c.json({ clientSecret: pending.clientSecret });
+
+    const started = await provider.startSubscription(await customerOf(account), userId);
+    await db.transaction(async (tx) => {
+      await tx
+        .update(accounts)
+        .set({
+          status: 'incomplete',
+          subscriptionId: started.subscriptionId,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(accounts.userId, userId)));
+      await tx.insert(payments).values({
+        id: started.paymentId,
+        userId,
+        purpose: 'subscription',
+        amountCents: started.amountCents,
+        clientSecret: started.clientSecret,
+      });
+    });
+    return c.json({ clientSecret: started.clientSecret });
+  });
+
+  app.post('/api/purchase-credits', requireSession, async (c) => {
+    const { userId } = currentSession(c);
+    const { package: pack } = await readJson(c, PurchaseCreditsBody);
+    const account = await db.transaction((tx) => lockAccount(tx, userId));
+    if (account.status !== 'active') {
+      throw forbidden('An active subscription is required to buy credits.');
+    }
+    const started = await provider.startCreditsPurchase(await customerOf(account), userId, pack);
+    await db.insert(payments).values({
+      id: started.paymentId,
+      userId,
+      purpose: pack,
+      amountCents: started.amountCents,
+      clientSecret: started.clientSecret,
+    });
+    return c.json({ clientSecret: started.clientSecret });
+  });
+
+  return app;
+}

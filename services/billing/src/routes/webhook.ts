@@ -1,0 +1,12 @@
+import { Hono } from 'hono';
+import type { BillingDeps } from '../deps.js';
+
+/** Stripe's webhook endpoint: the raw body is needed as sent, for the signature. */
+export function webhookRoutes({ webhooks }: BillingDeps): Hono {
+  const app = new Hono();
+  app.post('/api/billing/webhook', async (c) => {
+    const outcome = await webhooks.receive(await c.req.text(), c.req.header('stripe-signature'));
+    return c.json({ received: true, outcome });
+  });
+  return app;
+}

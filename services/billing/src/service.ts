@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import {
+  CREDIT_RELEASE_SUBJECT,
+  CREDIT_RESERVE_SUBJECT,
+  CreditReservationRequest,
+} from '@uapqa/contracts';
+import {
+  createLogger,
+  createSessionVerifier,
+  type EventBus,
+  type FetchImplementation,
+  identityKeys,
+  type Logger,
+  OutboxRelay,
+  openDatabase,
+  RevocationList,
+  type ServiceInstance,
+} from '@uapqa/service-kit';
+
+import { buildBillingApp } from './app.js';
+import { type BillingConfig, usesStripe } from './config.js';
+import { releaseCredit, reserveCredit } from './credits.js';
+import * as schema from './db/schema.js';
+import type { BillingDeps } from './deps.js';
+import { startConsumers } from './events/consumers.js';
+import { expireFrozenCredits, scheduleExpiry } from './jobs/expiry.js';
+import { LocalPaymentProvider } from './payments/local.js';
+import { StripePaymentProvider } from './payments/stripe.js';
+import { createStripeClient } from './payments/stripe-client.js';
+import { WebhookReceiver } from './payments/webhooks.js';
+
+export const BILLING_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
+
+export interface BillingServiceOptions {
+  config: BillingConfig;
+  bus: EventBus;
+  logger?: Logger;
+  /** How to reach identity's keys (embedded mode passes an in-process fetch). */
+  identityFetch?: FetchImplementation;
+}
+
+export interface BillingInstance extends ServiceInstance {
+  /** Runs the frozen-credit expiry now (it also runs on its own every EXPIRY_INTERVAL_MS). */
+  expireFrozenCredits(now?: Date): Promise<number>;
+}
+
+export async function startBilling(options: BillingServiceOptions): Promise<BillingInstance> {
+  const { config, bus } = options;
+  const logger = options.logger ?? createLogger('billing', config.LOG_LEVEL);
+  const database = await openDatabase({
+    service: 'billing',
+    schema,
+    migrationsFolder: BILLING_MIGRATIONS,
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+  });
+  const { db } = database;
+  const relay = new OutboxRelay(db, bus, { logger });
+
+  const stripeMode = usesStripe(config);
+  // The local provider signs its own events: a fresh secret per process is all it needs.
+  const stripe = createStripeClient(
+    config.STRIPE_SECRET_KEY ?? 'sk_local_unused',
+    config.STRIPE_API_URL,
+  );
+  const webhookSecret = stripeMode
+    ? config.STRIPE_WEBHOOK_SECRET!
+    : `whsec_local_${randomBytes(24).toString('hex')}`;
+  const provider = stripeMode
+    ? new StripePaymentProvider(stripe, config.STRIPE_PUBLISHABLE_KEY!)
+    : new LocalPaymentProvider();
+  const webhooks = new WebhookReceiver(stripe, webhookSecret, db, relay);
+  const deps: BillingDeps = { db, config, logger, relay, provider, webhooks };
+
+  const revocations = new RevocationList();
+  const following = await revocations.follow(bus);
+  const verifier = createSessionVerifier({
+    keys: identityKeys(config.IDENTITY_URL, options.identityFetch),
+    revocations,
+  });
+
+  relay.start();
+  const consumers = await startConsumers(deps, bus);
+  const responders = await Promise.all([
+    bus.reply(CREDIT_RESERVE_SUBJECT, async (payload) =>
+      reserveCredit(db, CreditReservationRequest.parse(payload)),
+    ),
+    bus.reply(CREDIT_RELEASE_SUBJECT, async (payload) =>
+      releaseCredit(db, CreditReservationRequest.parse(payload)),
+    ),
+  ]);
+  const stopExpiry = scheduleExpiry(db, config.EXPIRY_INTERVAL_MS, logger);
+  logger.info({ provider: provider.kind }, 'billing payment provider');
+
+  const app = buildBillingApp(deps, verifier, {
+    database: async () => {
+      await database.ping();
+      return true;
+    },
+    bus: () => bus.ready(),
+  });
+  return {
+    name: 'billing',
+    app,
+    expireFrozenCredits: (now) => expireFrozenCredits(db, now),
+    async stop() {
+      stopExpiry();
+      for (const subscription of [...responders, ...consumers, following])
+        await subscription.stop();
+      await relay.stop();
+      await database.close();
+    },
+  };
+}

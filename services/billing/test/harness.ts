@@ -1,0 +1,94 @@
+import { startTestStack, type TestStack } from '@uapqa/gateway/testing';
+import { identityConfigSchema, startIdentity } from '@uapqa/identity';
+import type { Backend, Browser } from '@uapqa/service-kit/testing';
+import { expect } from 'vitest';
+import { billingConfigSchema } from '../src/config.js';
+import { type BillingInstance, startBilling } from '../src/service.js';
+
+export const DEMO_PASSWORD = 'billing-demo-password';
+
+export interface BillingStack extends TestStack {
+  billing: BillingInstance;
+  member(): Promise<Browser>;
+  signedIn(username: string): Promise<Browser>;
+}
+
+/** Identity (demo accounts), billing and the gateway on one backend. */
+export async function startBillingStack(
+  backend: Backend,
+  billingEnv: Record<string, string> = {},
+): Promise<BillingStack> {
+  const stack = await startTestStack(backend, [
+    {
+      name: 'identity',
+      start: ({ databaseUrl, bus }) =>
+        startIdentity({
+          bus,
+          config: identityConfigSchema.parse({
+            DATABASE_URL: databaseUrl,
+            SEED_DEMO: 'true',
+            DEMO_PASSWORD,
+            LOG_LEVEL: 'silent',
+          }),
+        }),
+    },
+    {
+      name: 'billing',
+      start: ({ databaseUrl, bus, identityFetch }) =>
+        startBilling({
+          bus,
+          identityFetch,
+          config: billingConfigSchema.parse({
+            DATABASE_URL: databaseUrl,
+            LOG_LEVEL: 'silent',
+            EXPIRY_INTERVAL_MS: '3600000',
+            ...billingEnv,
+          }),
+        }),
+    },
+  ]);
+  let counter = 0;
+  return {
+    ...stack,
+    billing: stack.services.billing as BillingInstance,
+    async member() {
+      counter++;
+      const name = `buyer_${Date.now().toString(36)}_${counter}`;
+      const browser = stack.visitor();
+      const response = await browser.post('/api/register', {
+        username: name,
+        email: `${name}@example.com`,
+        password: 'correct horse battery',
+      });
+      expect(response.status).toBe(201);
+      return browser;
+    },
+    async signedIn(username) {
+      const browser = stack.visitor();
+      const response = await browser.post('/api/login', { username, password: DEMO_PASSWORD });
+      expect(response.status).toBe(200);
+      return browser;
+    },
+  };
+}
+
+export async function currentUser(browser: Browser) {
+  const response = await browser.get('/api/user');
+  expect(response.status).toBe(200);
+  return response.json() as Promise<{ id: number; subscriptionStatus: string; foiaCredits: number }>;
+}
+
+/** Starts a payment and confirms it through the local provider. */
+export async function pay(
+  browser: Browser,
+  start: { path: '/api/create-subscription' } | { path: '/api/purchase-credits'; pack: 'small' | 'bulk' },
+  outcome: 'succeeded' | 'failed' = 'succeeded',
+) {
+  const started = await browser.post(start.path, 'pack' in start ? { package: start.pack } : {});
+  expect(started.status).toBe(200);
+  const { clientSecret } = await started.json();
+  expect(clientSecret).toEqual(expect.any(String));
+  const confirmed = await browser.post('/api/billing/local/confirm', { clientSecret, outcome });
+  expect(confirmed.status).toBe(200);
+  return { clientSecret, result: await confirmed.json() };
+}

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  idempotencyKey: string | undefined;
+  authorization: string | undefined;
+}
+
+const id = (prefix: string) => `${prefix}_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
+
+/**
+ * A local stand-in for the few Stripe API calls billing makes, so the real SDK can be exercised
+ * without Stripe's servers. Form bodies are kept flat (`metadata[userId]`) for assertions.
+ */
+export async function startStripeDouble() {
+  const calls: RecordedCall[] = [];
+  const prices: Array<{ id: string; lookup_key: string }> = [];
+  const app = new Hono();
+
+  app.use(async (c, next) => {
+    const params: Record<string, string> = {};
+    const source =
+      c.req.method === 'GET'
+        ? new URL(c.req.url).searchParams
+        : new URLSearchParams(await c.req.raw.clone().text());
+    for (const [key, value] of source) params[key] = value;
+    calls.push({
+      method: c.req.method,
+      path: c.req.path,
+      params,
+      idempotencyKey: c.req.header('idempotency-key'),
+      authorization: c.req.header('authorization'),
+    });
+    c.set('params' as never, params as never);
+    await next();
+  });
+  const paramsOf = (c: { get(key: never): unknown }) => c.get('params' as never) as Record<string, string>;
+
+  app.get('/v1/prices', (c) => {
+    const key = paramsOf(c)['lookup_keys[0]'];
+    return c.json({ object: 'list', data: prices.filter((price) => price.lookup_key === key), has_more: false });
+  });
+  app.post('/v1/prices', (c) => {
+    const params = paramsOf(c);
+    const price = {
+      id: id('price'),
+      object: 'price',
+      lookup_key: params.lookup_key ?? '',
+      unit_amount: Number(params.unit_amount),
+      currency: params.currency,
+      recurring: { interval: params['recurring[interval]'] },
+    };
+    prices.push(price);
+    return c.json(price);
+  });
+  app.post('/v1/customers', (c) =>
+    c.json({ id: id('cus'), object: 'customer', email: paramsOf(c).email ?? null }),
+  );
+  app.post('/v1/subscriptions', (c) => {
+    const params = paramsOf(c);
+    const invoiceId = id('in');
+    return c.json({
+      id: id('sub'),
+      object: 'subscription',
+      customer: params.customer,
+      status: 'incomplete',
+      metadata: { userId: params['metadata[userId]'] },
+      latest_invoice: {
+        id: invoiceId,
+        object: 'invoice',
+        amount_due: 1000,
+        confirmation_secret: { client_secret: `pi_for_${invoiceId}_secret_x`, type: 'payment_intent' },
+      },
+    });
+  });
+  app.post('/v1/payment_intents', (c) => {
+    const params = paramsOf(c);
+    const intentId = id('pi');
+    return c.json({
+      id: intentId,
+      object: 'payment_intent',
+      amount: Number(params.amount),
+      currency: params.currency,
+      customer: params.customer,
+      client_secret: `${intentId}_secret_x`,
+      metadata: {
+        userId: params['metadata[userId]'],
+        kind: params['metadata[kind]'],
+        package: params['metadata[package]'],
+      },
+    });
+  });
+  app.notFound((c) =>
+    c.json({ error: { type: 'invalid_request_error', message: `double has no ${c.req.path}` } }, 404),
+  );
+
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const running = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(running));
+  });
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    callsTo: (path: string) => calls.filter((call) => call.path === path),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
