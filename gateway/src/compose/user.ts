@@ -1,17 +1,14 @@
-import { type CurrentUser, IdentityUser } from '@uapqa/contracts';
+import { BillingAccount, type CurrentUser, IdentityUser } from '@uapqa/contracts';
 import { HttpError } from '@uapqa/service-kit';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { forward } from '../forward.js';
 import type { Upstreams } from '../upstreams.js';
 
-/** What billing says of a member; `GET /api/billing/account` with the member's session. */
-const BillingAccount = z.object({
-  subscriptionStatus: z.enum(['active', 'inactive']),
-  foiaCredits: z.number().int().nonnegative(),
-});
+/** What billing says of a member (`GET /api/billing/account` with the member's session). */
+const BillingFields = BillingAccount.pick({ subscriptionStatus: true, foiaCredits: true });
 
-const NO_BILLING: z.infer<typeof BillingAccount> = {
+const NO_BILLING: z.infer<typeof BillingFields> = {
   subscriptionStatus: 'inactive',
   foiaCredits: 0,
 };
@@ -45,7 +42,7 @@ async function billingAccount(c: Context, upstreams: Upstreams) {
       }),
     )
     .catch(() => null);
-  const parsed = response?.ok ? BillingAccount.safeParse(await response.json()) : null;
+  const parsed = response?.ok ? BillingFields.safeParse(await response.json()) : null;
   if (!parsed?.success) {
     // Showing a paying member zero credits would be wrong: say billing is unavailable instead.
     throw new HttpError(

@@ -90,6 +90,24 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('routes the gateway to every service', () => {
+    const gateway = environment(services.gateway);
+    for (const [name, service] of nodeServices) {
+      if (name === 'gateway') continue;
+      expect(gateway[`${name.toUpperCase()}_URL`], name).toBe(
+        `http://${name}:${environment(service).PORT}`,
+      );
+      expect(services.gateway?.depends_on?.[name]?.condition, name).toBe('service_healthy');
+    }
+  });
+
+  it('takes only real payments in production', () => {
+    expect(environment(services.billing).PAYMENT_PROVIDER).toBe('stripe');
+    for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY']) {
+      expect(environment(services.billing)[key], key).toMatch(new RegExp(`^\\$\\{${key}:\\?`));
+    }
+  });
+
   it('starts services only after what they depend on is healthy', () => {
     for (const [name, service] of nodeServices) {
       const dependencies = service.depends_on ?? {};

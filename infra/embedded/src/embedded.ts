@@ -1,11 +1,17 @@
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   gatewayConfigSchema,
   inProcessUpstream,
   startGateway,
   type Upstreams,
 } from '@uapqa/gateway';
-import { listen, MemoryEventBus, type ServiceInstance } from '@uapqa/service-kit';
+import {
+  type FetchImplementation,
+  listen,
+  MemoryEventBus,
+  type ServiceInstance,
+} from '@uapqa/service-kit';
 import type { EmbeddedConfig } from './config.js';
 import { EMBEDDED_SERVICES } from './services.js';
 
@@ -19,12 +25,18 @@ export interface EmbeddedStack {
 /** Starts every service and the gateway in this process and serves them on one port. */
 export async function startEmbedded(config: EmbeddedConfig): Promise<EmbeddedStack> {
   mkdirSync(config.DATA_DIR, { recursive: true });
-  const bus = new MemoryEventBus();
+  // Kept in the data folder, so an event not yet consumed when the process stops is not lost.
+  const bus = new MemoryEventBus({ directory: join(config.DATA_DIR, 'bus') });
   const started: ServiceInstance[] = [];
   const upstreams: Upstreams = {};
+  const identityFetch: FetchImplementation = async (url, init) => {
+    const identity = started.find((instance) => instance.name === 'identity');
+    if (!identity) throw new Error('identity is not started');
+    return identity.app.request(url, init);
+  };
   try {
     for (const service of EMBEDDED_SERVICES) {
-      const instance = await service.start(config, bus);
+      const instance = await service.start(config, bus, identityFetch);
       started.push(instance);
       upstreams[service.name] = inProcessUpstream(service.name, instance.app);
     }

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
+import { billingConfigSchema, startBilling } from '@uapqa/billing';
 import type { ServiceName } from '@uapqa/gateway';
 import { identityConfigSchema, startIdentity } from '@uapqa/identity';
-import type { EventBus, ServiceInstance } from '@uapqa/service-kit';
+import type { EventBus, FetchImplementation, ServiceInstance } from '@uapqa/service-kit';
 import type { EmbeddedConfig } from './config.js';
 
 /**
@@ -10,7 +11,11 @@ import type { EmbeddedConfig } from './config.js';
  */
 export const EMBEDDED_SERVICES: Array<{
   name: ServiceName;
-  start(config: EmbeddedConfig, bus: EventBus): Promise<ServiceInstance>;
+  start(
+    config: EmbeddedConfig,
+    bus: EventBus,
+    identityFetch: FetchImplementation,
+  ): Promise<ServiceInstance>;
 }> = [
   {
     name: 'identity',
@@ -22,6 +27,20 @@ export const EMBEDDED_SERVICES: Array<{
           SEED_DEMO: 'true',
           DEMO_PASSWORD: config.DEMO_PASSWORD,
           COOKIE_SECURE: String(config.COOKIE_SECURE),
+          LOG_LEVEL: config.LOG_LEVEL,
+        }),
+      }),
+  },
+  {
+    name: 'billing',
+    start: (config, bus, identityFetch) =>
+      startBilling({
+        bus,
+        identityFetch,
+        config: billingConfigSchema.parse({
+          DATA_DIR: join(config.DATA_DIR, 'billing'),
+          // Embedded mode never takes money: payments are confirmed by the local provider.
+          PAYMENT_PROVIDER: 'local',
           LOG_LEVEL: config.LOG_LEVEL,
         }),
       }),

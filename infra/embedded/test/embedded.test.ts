@@ -47,6 +47,39 @@ describe('embedded single process', () => {
     expect(me).toMatchObject({ username: 'member', role: 'user', subscriptionStatus: 'inactive' });
   });
 
+  it('takes a subscription through the local payment provider', async () => {
+    const headers = { 'content-type': 'application/json', origin: stack.url };
+    const register = await fetch(`${stack.url}/api/register`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        username: 'subscriber',
+        email: 'subscriber@example.com',
+        password: 'long enough pw',
+      }),
+    });
+    const cookie = register.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    const post = (path: string, body: unknown = {}) =>
+      fetch(`${stack.url}${path}`, {
+        method: 'POST',
+        headers: { ...headers, cookie },
+        body: JSON.stringify(body),
+      });
+    const { clientSecret } = await (await post('/api/create-subscription')).json();
+    expect(
+      (
+        await (
+          await post('/api/billing/local/confirm', { clientSecret, outcome: 'succeeded' })
+        ).json()
+      ).status,
+    ).toBe('succeeded');
+    const me = await (await fetch(`${stack.url}/api/user`, { headers: { cookie } })).json();
+    expect(me).toMatchObject({ subscriptionStatus: 'active', foiaCredits: 3 });
+  });
+
   it('keeps its data across a restart and does not seed twice', async () => {
     const register = await fetch(`${stack.url}/api/register`, {
       method: 'POST',

@@ -15,11 +15,25 @@ function mainOf(packageName: string): string {
  */
 const SERVICES = [
   { name: 'identity', package: '@uapqa/identity', offset: 1, urlVariable: 'IDENTITY_URL' },
+  { name: 'billing', package: '@uapqa/billing', offset: 2, urlVariable: 'BILLING_URL' },
 ] as const;
+
+export type LocalServiceName = (typeof SERVICES)[number]['name'] | 'gateway';
+
+interface ProcessSpec {
+  name: LocalServiceName;
+  script: string;
+  env: Record<string, string>;
+  readyUrl: string;
+}
 
 export interface LocalStack {
   url: string;
   processes: ManagedProcess[];
+  /** `kill -9` a process, as a crash would. */
+  kill(name: LocalServiceName): Promise<void>;
+  /** Starts a stopped or killed process again with the same settings and waits until ready. */
+  restart(name: LocalServiceName): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -31,53 +45,71 @@ export async function startLocalStack(
     config.POSTGRES_URL,
     SERVICES.map((service) => `${config.DATABASE_PREFIX}${service.name}`),
   );
-  const processes: ManagedProcess[] = [];
-  const stop = async () => {
-    for (const proc of [...processes].reverse()) await proc.stop();
+  const serviceUrls: Record<string, string> = {};
+  for (const service of SERVICES) {
+    serviceUrls[service.urlVariable] = `http://127.0.0.1:${config.BASE_PORT + service.offset}`;
+  }
+  const shared = {
+    ...serviceUrls,
+    NATS_URL: config.NATS_URL,
+    NATS_STREAM_PREFIX: config.NATS_STREAM_PREFIX,
+    LOG_LEVEL: config.LOG_LEVEL,
   };
-  try {
-    const serviceUrls: Record<string, string> = {};
-    for (const service of SERVICES) {
+  const specs: ProcessSpec[] = [
+    ...SERVICES.map((service) => {
       const port = config.BASE_PORT + service.offset;
-      serviceUrls[service.urlVariable] = `http://127.0.0.1:${port}`;
-    }
-    for (const service of SERVICES) {
-      const port = config.BASE_PORT + service.offset;
-      const proc = startProcess(
-        service.name,
-        mainOf(service.package),
-        {
-          ...serviceUrls,
+      return {
+        name: service.name,
+        script: mainOf(service.package),
+        readyUrl: `http://127.0.0.1:${port}/ready`,
+        env: {
+          ...shared,
           PORT: String(port),
           DATABASE_URL: databases[`${config.DATABASE_PREFIX}${service.name}`]!,
-          NATS_URL: config.NATS_URL,
-          NATS_STREAM_PREFIX: config.NATS_STREAM_PREFIX,
-          LOG_LEVEL: config.LOG_LEVEL,
           ADMIN_USERNAME: config.ADMIN_USERNAME,
           ADMIN_PASSWORD: config.ADMIN_PASSWORD,
         },
-        output,
-      );
-      processes.push(proc);
-      await waitUntilReady(`http://127.0.0.1:${port}/ready`, proc);
-    }
-    const gateway = startProcess(
-      'gateway',
-      mainOf('@uapqa/gateway'),
-      {
-        ...serviceUrls,
-        PORT: String(config.PORT),
-        NATS_URL: config.NATS_URL,
-        NATS_STREAM_PREFIX: config.NATS_STREAM_PREFIX,
-        LOG_LEVEL: config.LOG_LEVEL,
-      },
-      output,
-    );
-    processes.push(gateway);
-    await waitUntilReady(`http://127.0.0.1:${config.PORT}/api/health`, gateway);
-    return { url: `http://localhost:${config.PORT}`, processes, stop };
+      };
+    }),
+    {
+      name: 'gateway',
+      script: mainOf('@uapqa/gateway'),
+      readyUrl: `http://127.0.0.1:${config.PORT}/api/health`,
+      env: { ...shared, PORT: String(config.PORT) },
+    },
+  ];
+
+  const running = new Map<LocalServiceName, ManagedProcess>();
+  const launch = async (spec: ProcessSpec) => {
+    const proc = startProcess(spec.name, spec.script, spec.env, output);
+    running.set(spec.name, proc);
+    await waitUntilReady(spec.readyUrl, proc);
+  };
+  const stop = async () => {
+    for (const spec of [...specs].reverse()) await running.get(spec.name)?.stop();
+  };
+  try {
+    for (const spec of specs) await launch(spec);
   } catch (error) {
     await stop();
     throw error;
   }
+  return {
+    url: `http://localhost:${config.PORT}`,
+    get processes() {
+      return specs.map((spec) => running.get(spec.name)!).filter(Boolean);
+    },
+    async kill(name) {
+      const proc = running.get(name);
+      if (!proc || proc.child.exitCode !== null) return;
+      const exited = new Promise((resolve) => proc.child.once('exit', resolve));
+      proc.child.kill('SIGKILL');
+      await exited;
+    },
+    async restart(name) {
+      await running.get(name)?.stop();
+      await launch(specs.find((spec) => spec.name === name)!);
+    },
+    stop,
+  };
 }

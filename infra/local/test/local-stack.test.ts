@@ -62,7 +62,8 @@ describe.runIf(serverUrl && natsUrl)('distributed local mode (real PostgreSQL an
   it('runs each service as its own process behind the gateway', async () => {
     const health = await (await fetch(`${stack.url}/api/health`)).json();
     expect(health.services.identity).toBe('ready');
-    expect(stack.processes.map((p) => p.name)).toEqual(['identity', 'gateway']);
+    expect(stack.processes.map((p) => p.name)).toEqual(['identity', 'billing', 'gateway']);
+    expect(health.services.billing).toBe('ready');
   });
 
   it('creates the admin from ADMIN_USERNAME/ADMIN_PASSWORD and enforces logout across processes', async () => {

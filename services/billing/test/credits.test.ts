@@ -45,14 +45,19 @@ describe.each(testBackends())('credit reservations and refunds ($name)', (backen
     expect(replies.filter((reply) => reply.ok)).toHaveLength(3);
     const refused = replies.filter((reply) => !reply.ok);
     expect(refused).toHaveLength(47);
-    expect(refused.every((reply) => !reply.ok && reply.reason === 'insufficient_credits')).toBe(true);
+    expect(refused.every((reply) => !reply.ok && reply.reason === 'insufficient_credits')).toBe(
+      true,
+    );
     expect((await currentUser(browser)).foiaCredits).toBe(0);
   });
 
   it('answers a repeated reservation for the same question the same, debiting once', async () => {
     const { browser, userId } = await subscriber();
     const questionId = randomUUID();
-    const [first, second] = await Promise.all([reserve(userId, questionId), reserve(userId, questionId)]);
+    const [first, second] = await Promise.all([
+      reserve(userId, questionId),
+      reserve(userId, questionId),
+    ]);
     expect(first).toEqual({ ok: true, balance: 2 });
     expect(second).toEqual({ ok: true, balance: 2 });
     expect((await currentUser(browser)).foiaCredits).toBe(2);
@@ -61,7 +66,11 @@ describe.each(testBackends())('credit reservations and refunds ($name)', (backen
   it('requires an active subscription', async () => {
     const browser = await stack.member();
     const { id } = await currentUser(browser);
-    expect(await reserve(id, randomUUID())).toEqual({ ok: false, reason: 'subscription_required', balance: 0 });
+    expect(await reserve(id, randomUUID())).toEqual({
+      ok: false,
+      reason: 'subscription_required',
+      balance: 0,
+    });
   });
 
   it('refunds a rejected question once, however often the event arrives', async () => {
@@ -112,7 +121,8 @@ describe.each(testBackends())('credit reservations and refunds ($name)', (backen
     );
     await eventually(async () => expect((await currentUser(browser)).foiaCredits).toBe(2));
 
-    const release = () => stack.bus.bus.request(CREDIT_RELEASE_SUBJECT, { userId, questionId: unstored });
+    const release = () =>
+      stack.bus.bus.request(CREDIT_RELEASE_SUBJECT, { userId, questionId: unstored });
     expect(await release()).toEqual({ released: true, balance: 3 });
     expect(await release()).toEqual({ released: false, balance: 3 });
     expect((await currentUser(browser)).foiaCredits).toBe(3);

@@ -75,13 +75,19 @@ export async function startBillingStack(
 export async function currentUser(browser: Browser) {
   const response = await browser.get('/api/user');
   expect(response.status).toBe(200);
-  return response.json() as Promise<{ id: number; subscriptionStatus: string; foiaCredits: number }>;
+  return response.json() as Promise<{
+    id: number;
+    subscriptionStatus: string;
+    foiaCredits: number;
+  }>;
 }
 
 /** Starts a payment and confirms it through the local provider. */
 export async function pay(
   browser: Browser,
-  start: { path: '/api/create-subscription' } | { path: '/api/purchase-credits'; pack: 'small' | 'bulk' },
+  start:
+    | { path: '/api/create-subscription' }
+    | { path: '/api/purchase-credits'; pack: 'small' | 'bulk' },
   outcome: 'succeeded' | 'failed' = 'succeeded',
 ) {
   const started = await browser.post(start.path, 'pack' in start ? { package: start.pack } : {});

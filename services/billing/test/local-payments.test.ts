@@ -14,10 +14,16 @@ describe.each(testBackends())('payments through the local provider ($name)', (ba
 
   it('subscribes a new member: active with 3 credits, then refuses a second subscription', async () => {
     const member = await stack.member();
-    expect(await currentUser(member)).toMatchObject({ subscriptionStatus: 'inactive', foiaCredits: 0 });
+    expect(await currentUser(member)).toMatchObject({
+      subscriptionStatus: 'inactive',
+      foiaCredits: 0,
+    });
     const { result } = await pay(member, { path: '/api/create-subscription' });
     expect(result).toEqual({ status: 'succeeded' });
-    expect(await currentUser(member)).toMatchObject({ subscriptionStatus: 'active', foiaCredits: 3 });
+    expect(await currentUser(member)).toMatchObject({
+      subscriptionStatus: 'active',
+      foiaCredits: 3,
+    });
 
     const again = await member.post('/api/create-subscription');
     expect(await again.json()).toEqual({ error: { message: 'Already Subscribed' } });
@@ -36,10 +42,20 @@ describe.each(testBackends())('payments through the local provider ($name)', (ba
 
   it('grants nothing for a declined payment and reports the provider message', async () => {
     const member = await stack.member();
-    const { clientSecret, result } = await pay(member, { path: '/api/create-subscription' }, 'failed');
+    const { clientSecret, result } = await pay(
+      member,
+      { path: '/api/create-subscription' },
+      'failed',
+    );
     expect(result).toEqual({ status: 'failed', error: { message: 'Your card was declined.' } });
-    expect(await currentUser(member)).toMatchObject({ subscriptionStatus: 'inactive', foiaCredits: 0 });
-    const twice = await member.post('/api/billing/local/confirm', { clientSecret, outcome: 'succeeded' });
+    expect(await currentUser(member)).toMatchObject({
+      subscriptionStatus: 'inactive',
+      foiaCredits: 0,
+    });
+    const twice = await member.post('/api/billing/local/confirm', {
+      clientSecret,
+      outcome: 'succeeded',
+    });
     expect(twice.status).toBe(409);
     expect(await currentUser(member)).toMatchObject({ foiaCredits: 0 });
   });
@@ -59,7 +75,10 @@ describe.each(testBackends())('payments through the local provider ($name)', (ba
     const owner = await stack.member();
     const { clientSecret } = await (await owner.post('/api/create-subscription')).json();
     const thief = await stack.member();
-    const stolen = await thief.post('/api/billing/local/confirm', { clientSecret, outcome: 'succeeded' });
+    const stolen = await thief.post('/api/billing/local/confirm', {
+      clientSecret,
+      outcome: 'succeeded',
+    });
     expect(stolen.status).toBe(404);
     expect(await currentUser(thief)).toMatchObject({ subscriptionStatus: 'inactive' });
     expect((await stack.visitor().post('/api/create-subscription')).status).toBe(401);

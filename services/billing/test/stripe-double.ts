@@ -38,11 +38,16 @@ export async function startStripeDouble() {
     c.set('params' as never, params as never);
     await next();
   });
-  const paramsOf = (c: { get(key: never): unknown }) => c.get('params' as never) as Record<string, string>;
+  const paramsOf = (c: { get(key: never): unknown }) =>
+    c.get('params' as never) as Record<string, string>;
 
   app.get('/v1/prices', (c) => {
     const key = paramsOf(c)['lookup_keys[0]'];
-    return c.json({ object: 'list', data: prices.filter((price) => price.lookup_key === key), has_more: false });
+    return c.json({
+      object: 'list',
+      data: prices.filter((price) => price.lookup_key === key),
+      has_more: false,
+    });
   });
   app.post('/v1/prices', (c) => {
     const params = paramsOf(c);
@@ -73,7 +78,10 @@ export async function startStripeDouble() {
         id: invoiceId,
         object: 'invoice',
         amount_due: 1000,
-        confirmation_secret: { client_secret: `pi_for_${invoiceId}_secret_x`, type: 'payment_intent' },
+        confirmation_secret: {
+          client_secret: `pi_for_${invoiceId}_secret_x`,
+          type: 'payment_intent',
+        },
       },
     });
   });
@@ -95,11 +103,16 @@ export async function startStripeDouble() {
     });
   });
   app.notFound((c) =>
-    c.json({ error: { type: 'invalid_request_error', message: `double has no ${c.req.path}` } }, 404),
+    c.json(
+      { error: { type: 'invalid_request_error', message: `double has no ${c.req.path}` } },
+      404,
+    ),
   );
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const running = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(running));
+    const running = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
+      resolve(running),
+    );
   });
   const { port } = server.address() as { port: number };
   return {

@@ -1,3 +1,5 @@
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { EventEnvelope } from '@uapqa/contracts';
 import {
   backoffFor,
@@ -21,14 +23,17 @@ class MemoryStream {
   readonly ids = new Set<string>();
   private waiters = new Set<() => void>();
 
-  append(event: EventEnvelope): void {
-    if (this.ids.has(event.id)) return; // same rule as Nats-Msg-Id: a republished id is dropped
+  /** Returns the stored copy, or null when the id was already there. */
+  append(event: EventEnvelope, publishedAt = Date.now()): StoredEvent | null {
+    if (this.ids.has(event.id)) return null; // same rule as Nats-Msg-Id: a republished id is dropped
     this.ids.add(event.id);
     // A copy through JSON, as over the wire: no handler shares an object with the publisher.
-    this.log.push({ event: JSON.parse(JSON.stringify(event)), publishedAt: Date.now() });
+    const stored = { event: JSON.parse(JSON.stringify(event)) as EventEnvelope, publishedAt };
+    this.log.push(stored);
     const waiters = this.waiters;
     this.waiters = new Set();
     for (const wake of waiters) wake();
+    return stored;
   }
 
   /** Resolves when something is appended or the signal aborts. */
@@ -67,17 +72,73 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * The embedded bus: same delivery rules as the JetStream one within one process. Events are not
- * kept across process restarts; the outbox of each service is what makes that safe.
+ * Keeps the in-process bus across restarts of the embedded process: events are appended to a
+ * JSON-lines log and each durable's position is saved after every acknowledgement.
+ */
+class BusFiles {
+  private readonly eventsFile: string;
+  private readonly cursorsFile: string;
+
+  constructor(directory: string) {
+    mkdirSync(directory, { recursive: true });
+    this.eventsFile = join(directory, 'events.jsonl');
+    this.cursorsFile = join(directory, 'cursors.json');
+  }
+
+  loadEvents(): Array<{ stream: string } & StoredEvent> {
+    if (!existsSync(this.eventsFile)) return [];
+    return readFileSync(this.eventsFile, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .flatMap((line) => {
+        try {
+          return [JSON.parse(line)];
+        } catch {
+          return []; // a line cut short by a crash mid-write
+        }
+      });
+  }
+
+  loadCursors(): Record<string, number> {
+    if (!existsSync(this.cursorsFile)) return {};
+    try {
+      return JSON.parse(readFileSync(this.cursorsFile, 'utf8'));
+    } catch {
+      return {};
+    }
+  }
+
+  appendEvent(stream: string, stored: StoredEvent): void {
+    appendFileSync(this.eventsFile, `${JSON.stringify({ stream, ...stored })}\n`);
+  }
+
+  saveCursors(cursors: Record<string, number>): void {
+    writeFileSync(this.cursorsFile, JSON.stringify(cursors));
+  }
+}
+
+/**
+ * The embedded bus: same delivery rules as the JetStream one within one process. With a
+ * `directory` it also keeps its events and consumer positions across restarts.
  */
 export class MemoryEventBus implements EventBus {
   readonly kind = 'memory' as const;
   private streams = new Map<string, MemoryStream>();
   private durables = new Map<string, DurableState>();
+  private readonly files: BusFiles | undefined;
+  private readonly savedCursors: Record<string, number>;
   private responders = new Map<string, { handlers: RequestHandler[]; turn: number }>();
   private dead: DeadLetter[] = [];
   private loops = new Set<Promise<void>>();
   private closed = false;
+
+  constructor(options: { directory?: string } = {}) {
+    this.files = options.directory ? new BusFiles(options.directory) : undefined;
+    this.savedCursors = this.files?.loadCursors() ?? {};
+    for (const { stream, event, publishedAt } of this.files?.loadEvents() ?? []) {
+      this.stream(stream).append(event, publishedAt);
+    }
+  }
 
   private stream(name: string): MemoryStream {
     let stream = this.streams.get(name);
@@ -90,19 +151,22 @@ export class MemoryEventBus implements EventBus {
 
   async publish(stream: string, event: EventEnvelope): Promise<void> {
     if (this.closed) throw new Error('event bus is closed');
-    this.stream(stream).append(event);
+    const stored = this.stream(stream).append(event);
+    if (stored) this.files?.appendEvent(stream, stored);
   }
 
   async consume(options: ConsumeOptions): Promise<Subscription> {
     const key = `${options.stream}/${options.durable}`;
     let state = this.durables.get(key);
     if (!state) {
-      state = { cursor: 0, attempts: 0, active: null };
+      state = { cursor: this.savedCursors[key] ?? 0, attempts: 0, active: null };
       this.durables.set(key, state);
     }
     if (state.active) await state.active.stop(); // one delivery loop per durable, like one pull
     const controller = new AbortController();
-    const loop = this.runConsumer(options, state, controller.signal);
+    const loop = this.runConsumer(options, state, controller.signal, () =>
+      this.saveCursor(key, state),
+    );
     this.track(loop);
     const subscription: Subscription = {
       stop: async () => {
@@ -119,6 +183,7 @@ export class MemoryEventBus implements EventBus {
     options: ConsumeOptions,
     state: DurableState,
     signal: AbortSignal,
+    acknowledged: () => void,
   ): Promise<void> {
     const stream = this.stream(options.stream);
     const types = new Set(options.types);
@@ -138,6 +203,7 @@ export class MemoryEventBus implements EventBus {
         if (signal.aborted) return; // stopped mid-handler: unacked, so redelivered on resume
         state.cursor++;
         state.attempts = 0;
+        acknowledged();
       } catch (error) {
         if (signal.aborted) return;
         if (state.attempts >= maxDeliver) {
@@ -150,11 +216,18 @@ export class MemoryEventBus implements EventBus {
           });
           state.cursor++;
           state.attempts = 0;
+          acknowledged();
         } else {
           await sleep(backoffFor(state.attempts, options.backoffMs), signal);
         }
       }
     }
+  }
+
+  private saveCursor(key: string, state: DurableState): void {
+    if (!this.files) return;
+    this.savedCursors[key] = state.cursor;
+    this.files.saveCursors(this.savedCursors);
   }
 
   async watch(options: WatchOptions): Promise<Subscription> {
