@@ -1,7 +1,7 @@
 import { BillingAccount, type CurrentUser, IdentityUser } from '@uapqa/contracts';
 import { HttpError } from '@uapqa/service-kit';
 import type { Context } from 'hono';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { forward } from '../forward.js';
 import type { Upstreams } from '../upstreams.js';
 

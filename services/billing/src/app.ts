@@ -1,9 +1,4 @@
-import {
-  createServiceApp,
-  createSessionVerifier,
-  type SessionVerifier,
-  sessionMiddleware,
-} from '@uapqa/service-kit';
+import { createServiceApp, type SessionVerifier, sessionMiddleware } from '@uapqa/service-kit';
 import type { Hono } from 'hono';
 import type { BillingDeps } from './deps.js';
 import { accountRoutes } from './routes/account.js';

@@ -22,7 +22,11 @@ export const SubscriptionLapsed = defineEvent(
   BILLING_STREAM,
   'SubscriptionLapsed',
   1,
-  z.object({ userId: z.number().int(), lapsedAt: z.iso.datetime(), frozenCredits: z.number().int() }),
+  z.object({
+    userId: z.number().int(),
+    lapsedAt: z.iso.datetime(),
+    frozenCredits: z.number().int(),
+  }),
 );
 
 export const CreditsPurchased = defineEvent(
@@ -53,4 +57,9 @@ export const CreditsRefunded = defineEvent(
   }),
 );
 
-export const billingEvents = [SubscriptionActivated, SubscriptionLapsed, CreditsPurchased, CreditsRefunded];
+export const billingEvents = [
+  SubscriptionActivated,
+  SubscriptionLapsed,
+  CreditsPurchased,
+  CreditsRefunded,
+];
