@@ -7,6 +7,7 @@ import {
 } from '@uapqa/service-kit';
 import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { composeCreators, composePlatformStats } from './compose/creators.js';
 import { composeHealth } from './compose/health.js';
 import { STATS_SOURCES, statsUnavailable } from './compose/stats.js';
 import { composeUser } from './compose/user.js';
@@ -67,11 +68,15 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
   app.get('/api/login', (c) => c.redirect('/auth?tab=login', 302));
   app.get('/api/user', (c) => composeUser(c, upstreams, trustProxy));
   app.get('/api/health', (c) => composeHealth(c, upstreams));
-  for (const [path, needed] of Object.entries(STATS_SOURCES)) {
-    app.get(path, () => {
-      throw statsUnavailable(upstreams, needed);
-    });
-  }
+  app.get('/api/creators', (c) => composeCreators(c, upstreams, trustProxy));
+  app.get('/api/platform-stats', (c) =>
+    upstreams.questions
+      ? composePlatformStats(c, upstreams)
+      : Promise.reject(statsUnavailable(upstreams, STATS_SOURCES['/api/platform-stats'])),
+  );
+  app.get('/api/admin/stats', () => {
+    throw statsUnavailable(upstreams, STATS_SOURCES['/api/admin/stats']);
+  });
   for (const { path, service } of ROUTE_TABLE) {
     app.all(path, (c) => forward(c, upstreams[service], service, trustProxy));
   }

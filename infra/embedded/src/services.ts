@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { billingConfigSchema, startBilling } from '@uapqa/billing';
 import type { ServiceName } from '@uapqa/gateway';
 import { identityConfigSchema, startIdentity } from '@uapqa/identity';
+import { questionsConfigSchema, startQuestions } from '@uapqa/questions';
 import type { EventBus, FetchImplementation, ServiceInstance } from '@uapqa/service-kit';
 import type { EmbeddedConfig } from './config.js';
 
@@ -41,6 +42,19 @@ export const EMBEDDED_SERVICES: Array<{
           DATA_DIR: join(config.DATA_DIR, 'billing'),
           // Embedded mode never takes money: payments are confirmed by the local provider.
           PAYMENT_PROVIDER: 'local',
+          LOG_LEVEL: config.LOG_LEVEL,
+        }),
+      }),
+  },
+  {
+    name: 'questions',
+    start: (config, bus, identityFetch) =>
+      startQuestions({
+        bus,
+        identityFetch,
+        config: questionsConfigSchema.parse({
+          DATA_DIR: join(config.DATA_DIR, 'questions'),
+          SEED_DEMO: 'true',
           LOG_LEVEL: config.LOG_LEVEL,
         }),
       }),

@@ -1,6 +1,7 @@
 export * from './api/billing.js';
 export * from './api/fields.js';
 export * from './api/identity.js';
+export * from './api/questions.js';
 export * from './constants.js';
 export * from './envelope.js';
 export * from './events/billing.js';

@@ -15,3 +15,18 @@ export const QuestionRejected = defineEvent(
     rejectedAt: z.iso.datetime(),
   }),
 );
+
+export const QuestionApproved = defineEvent(
+  MODERATION_STREAM,
+  'QuestionApproved',
+  1,
+  z.object({
+    questionId: z.string(),
+    askerId: z.number().int(),
+    moderatorId: z.number().int(),
+    /** The expert who must answer: the one asked, unless the moderator chose another. */
+    assignedExpertId: z.number().int(),
+    moderationNotes: z.string().nullable(),
+    approvedAt: z.iso.datetime(),
+  }),
+);

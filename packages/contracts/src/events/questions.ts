@@ -28,3 +28,24 @@ export const QuestionAnswered = defineEvent(
     answeredAt: z.iso.datetime(),
   }),
 );
+
+export const QuestionSubmitted = defineEvent(
+  QUESTIONS_STREAM,
+  'QuestionSubmitted',
+  1,
+  z.object({
+    questionId: z.string(),
+    askerId: z.number().int(),
+    askerUsername: z.string(),
+    /** The expert (their user id) the member asked. */
+    requestedExpertId: z.number().int(),
+    title: z.string(),
+    content: z.string(),
+    context: z.string().nullable(),
+    sources: z.string().nullable(),
+    categoryId: z.number().int(),
+    categoryName: z.string(),
+    tags: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    submittedAt: z.iso.datetime(),
+  }),
+);

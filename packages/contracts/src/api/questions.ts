@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import {
+  BROWSE_MAX_PAGE_SIZE,
+  BROWSE_PAGE_SIZE,
+  MIN_LENGTH,
+  RECENT_QUESTIONS_LIMIT,
+} from '../constants.js';
+import { optionalText } from './fields.js';
+
+const id = (message: string) => z.number({ error: message }).int(message).positive(message);
+
+/** Spec section 5: the ask form's rules and messages. */
+export const SubmitQuestionBody = z.object({
+  /** The expert's user id (the value of the expert choice). */
+  assignedCreatorId: id('Please select an expert'),
+  categoryId: id('Please select a category'),
+  title: z
+    .string({ error: 'Question must be at least 10 characters' })
+    .trim()
+    .min(MIN_LENGTH.questionTitle, 'Question must be at least 10 characters')
+    .max(300, 'Question must be at most 300 characters'),
+  content: z
+    .string({ error: 'Please provide more details' })
+    .trim()
+    .min(MIN_LENGTH.questionDetails, 'Please provide more details')
+    .max(10_000, 'Details must be at most 10000 characters'),
+  context: optionalText(5000),
+  sources: optionalText(5000),
+  tagIds: z
+    .array(id('Please select at least one tag'), { error: 'Please select at least one tag' })
+    .min(1, 'Please select at least one tag')
+    .max(20, 'Please select at most 20 tags')
+    .transform((ids) => [...new Set(ids)]),
+});
+export type SubmitQuestionBody = z.infer<typeof SubmitQuestionBody>;
+
+export const AnswerBody = z.object({
+  questionId: z.string({ error: 'questionId is required' }).min(1, 'questionId is required'),
+  content: z
+    .string({ error: 'Answer must not be blank' })
+    .trim()
+    .min(1, 'Answer must not be blank')
+    .max(20_000, 'Answer must be at most 20000 characters'),
+});
+export type AnswerBody = z.infer<typeof AnswerBody>;
+
+export const TaxonomyBody = z.object({
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(80, 'Name must be at most 80 characters'),
+  description: optionalText(500),
+});
+export type TaxonomyBody = z.infer<typeof TaxonomyBody>;
+
+export const TaxonomyItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+});
+export type TaxonomyItem = z.infer<typeof TaxonomyItem>;
+
+const idList = z
+  .string()
+  .trim()
+  .regex(/^\d+(,\d+)*$/, 'tagIds must be comma-separated numbers')
+  .transform((value) => value.split(',').map(Number));
+
+export const ArchiveQuery = z.object({
+  search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
+  categoryId: z.coerce.number({ error: 'categoryId must be a number' }).int().positive().optional(),
+  creatorId: z.coerce.number({ error: 'creatorId must be a number' }).int().positive().optional(),
+  tagIds: z.union([z.literal('').transform(() => undefined), idList]).optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int()
+    .min(1, 'limit must be at least 1')
+    .max(BROWSE_MAX_PAGE_SIZE, `limit must be at most ${BROWSE_MAX_PAGE_SIZE}`)
+    .default(BROWSE_PAGE_SIZE),
+  offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0).optional(),
+  /** Opaque position from the previous page's X-Next-Cursor: stable while new answers arrive. */
+  cursor: z.string().max(500).optional(),
+});
+export type ArchiveQuery = z.infer<typeof ArchiveQuery>;
+
+export const MyQuestionsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(BROWSE_MAX_PAGE_SIZE).default(RECENT_QUESTIONS_LIMIT),
+});
+
+export const QuestionStatus = z.enum(['pending', 'approved', 'rejected', 'answered']);
+
+/** The spec's Question shape (section 3) as the API returns it. */
+export const Question = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  context: z.string().nullable(),
+  sources: z.string().nullable(),
+  status: QuestionStatus,
+  categoryId: z.number().int(),
+  category: z.object({ name: z.string() }),
+  tags: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  tagIds: z.array(z.number().int()),
+  createdAt: z.string(),
+  answer: z.object({ content: z.string(), createdAt: z.string() }).nullable(),
+  /** The expert asked (user id). */
+  assignedCreatorId: z.number().int(),
+  /** The expert who must answer after approval (user id). */
+  assignedExpertId: z.number().int().nullable(),
+  moderationNotes: z.string().nullable(),
+  dueAt: z.string().nullable(),
+  creator: z
+    .object({
+      userId: z.number().int(),
+      firstName: z.string().nullable(),
+      lastName: z.string().nullable(),
+      brandName: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type Question = z.infer<typeof Question>;
+
+export const QuestionWindow = z.object({
+  creatorId: z.number().int(),
+  opensAt: z.string(),
+  closesAt: z.string(),
+  capacity: z.number().int(),
+  remaining: z.number().int(),
+});
+export type QuestionWindow = z.infer<typeof QuestionWindow>;

@@ -1,0 +1,20 @@
+import { baseServiceConfig, env } from '@uapqa/service-kit';
+import { z } from 'zod';
+
+export const questionsConfigSchema = baseServiceConfig.extend({
+  PORT: env.port(4003),
+  /**
+   * Every expert's weekly question window opens on this weekday (0 = Sunday … 6 = Saturday) at
+   * this UTC hour and stays open this many hours; 168 keeps it open all week (until full).
+   */
+  WINDOW_OPEN_WEEKDAY: z.coerce.number().int().min(0).max(6).default(1),
+  WINDOW_OPEN_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(0),
+  WINDOW_DURATION_HOURS: z.coerce.number().int().min(1).max(168).default(168),
+  /** How often approved questions past their 72 hours are looked for. */
+  OVERDUE_SWEEP_MS: env.int(60_000),
+  /** How long to wait for billing to answer a credit reservation. */
+  RESERVATION_TIMEOUT_MS: env.int(5000),
+  /** Embedded mode: demo categories, topics and an answered archive. */
+  SEED_DEMO: env.boolean(false),
+});
+export type QuestionsConfig = z.infer<typeof questionsConfigSchema>;

@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import {
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export { inbox, outbox } from '@uapqa/service-kit';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('categories_name_idx').on(sql`lower(${table.name})`)],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('tags_name_idx').on(sql`lower(${table.name})`)],
+);
+
+/** Read copy of approved creators, kept from identity's CreatorApproved events. */
+export const creators = pgTable('creators', {
+  userId: integer('user_id').primaryKey(),
+  creatorId: integer('creator_id').notNull(),
+  brandName: text('brand_name'),
+  bio: text('bio'),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  questionsPerWeek: integer('questions_per_week').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A question and, once given, its answer (one per question). The search vector covers title,
+ * details and answer, stored and GIN-indexed so archive search never scans text.
+ */
+export const questions = pgTable(
+  'questions',
+  {
+    id: uuid('id').primaryKey(),
+    /** Null for the imported demo archive, which has no asker. */
+    askerId: integer('asker_id'),
+    requestedExpertId: integer('requested_expert_id').notNull(),
+    assignedExpertId: integer('assigned_expert_id'),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    context: text('context'),
+    sources: text('sources'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'answered'] })
+      .notNull()
+      .default('pending'),
+    moderationNotes: text('moderation_notes'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    overdueAt: timestamp('overdue_at', { withTimezone: true }),
+    answerContent: text('answer_content'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(content, '')), 'B') || setweight(to_tsvector('english', coalesce(answer_content, '')), 'C')`,
+    ),
+  },
+  (table) => [
+    index('questions_search_idx').using('gin', table.searchVector),
+    // The archive: answered questions, newest answer first.
+    index('questions_archive_idx')
+      .on(table.answeredAt.desc(), table.id.desc())
+      .where(sql`${table.status} = 'answered'`),
+    index('questions_asker_idx').on(table.askerId, table.createdAt.desc()),
+    index('questions_expert_idx').on(table.assignedExpertId, table.status),
+    index('questions_category_idx').on(table.categoryId),
+    index('questions_due_idx')
+      .on(table.dueAt)
+      .where(sql`${table.status} = 'approved' and ${table.overdueAt} is null`),
+  ],
+);
+
+export const questionTags = pgTable(
+  'question_tags',
+  {
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.questionId, table.tagId] }),
+    index('question_tags_tag_idx').on(table.tagId),
+  ],
+);
+
+/**
+ * One row per expert per weekly window: how many questions it may take and has taken. A
+ * conditional increment of `accepted` is what keeps any window within its capacity.
+ */
+export const questionWindows = pgTable(
+  'question_windows',
+  {
+    expertId: integer('expert_id').notNull(),
+    opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    capacity: integer('capacity').notNull(),
+    accepted: integer('accepted').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.expertId, table.opensAt] })],
+);

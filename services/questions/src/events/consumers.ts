@@ -1,0 +1,78 @@
+import {
+  ANSWER_DUE_HOURS,
+  CreatorApproved,
+  IDENTITY_STREAM,
+  MODERATION_STREAM,
+  QuestionApproved,
+  QuestionRejected,
+  readEvent,
+} from '@uapqa/contracts';
+import { type EventBus, idempotent, type Subscription } from '@uapqa/service-kit';
+import { and, eq } from 'drizzle-orm';
+import { creators, questions } from '../db/schema.js';
+import type { QuestionsDeps } from '../deps.js';
+
+export const CONSUMER = 'questions';
+
+/** Keeps the creators read copy and applies moderation outcomes, each event once (inbox). */
+export async function startConsumers(deps: QuestionsDeps, bus: EventBus): Promise<Subscription[]> {
+  const { db, relay } = deps;
+  const once = (handler: Parameters<typeof idempotent>[2]) =>
+    idempotent(db, CONSUMER, handler, { afterCommit: () => relay.kick() });
+
+  return Promise.all([
+    bus.consume({
+      stream: IDENTITY_STREAM,
+      durable: CONSUMER,
+      types: [CreatorApproved.type],
+      handler: once(async (tx, event) => {
+        const data = readEvent(CreatorApproved, event).data;
+        const values = {
+          creatorId: data.creatorId,
+          brandName: data.brandName,
+          bio: data.bio,
+          firstName: data.firstName,
+          lastName: data.lastName,
+          questionsPerWeek: data.questionsPerWeek,
+          updatedAt: new Date(),
+        };
+        await tx
+          .insert(creators)
+          .values({ userId: data.userId, ...values })
+          .onConflictDoUpdate({ target: creators.userId, set: values });
+      }),
+    }),
+    bus.consume({
+      stream: MODERATION_STREAM,
+      durable: CONSUMER,
+      types: [QuestionApproved.type, QuestionRejected.type],
+      handler: once(async (tx, event) => {
+        if (event.type === QuestionApproved.type) {
+          const data = readEvent(QuestionApproved, event).data;
+          const decidedAt = new Date(data.approvedAt);
+          // The 72 hours start at approval.
+          await tx
+            .update(questions)
+            .set({
+              status: 'approved',
+              assignedExpertId: data.assignedExpertId,
+              moderationNotes: data.moderationNotes,
+              decidedAt,
+              dueAt: new Date(decidedAt.getTime() + ANSWER_DUE_HOURS * 3600 * 1000),
+            })
+            .where(and(eq(questions.id, data.questionId), eq(questions.status, 'pending')));
+          return;
+        }
+        const data = readEvent(QuestionRejected, event).data;
+        await tx
+          .update(questions)
+          .set({
+            status: 'rejected',
+            moderationNotes: data.moderationNotes,
+            decidedAt: new Date(data.rejectedAt),
+          })
+          .where(and(eq(questions.id, data.questionId), eq(questions.status, 'pending')));
+      }),
+    }),
+  ]);
+}

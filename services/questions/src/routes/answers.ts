@@ -1,0 +1,87 @@
+import { AnswerBody, createEvent, QUESTIONS_STREAM, QuestionAnswered } from '@uapqa/contracts';
+import {
+  conflict,
+  currentSession,
+  enqueue,
+  forbidden,
+  notFound,
+  readJson,
+  requireRole,
+} from '@uapqa/service-kit';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { questions } from '../db/schema.js';
+import type { QuestionsDeps } from '../deps.js';
+import { fromQuestions, toQuestions } from '../shape.js';
+
+export function answerRoutes({ db, relay }: QuestionsDeps): Hono {
+  const app = new Hono();
+
+  /** The questions assigned to the signed-in expert: approved ones to answer, and answered. */
+  app.get('/api/creator/questions', requireRole('expert'), async (c) => {
+    const { userId } = currentSession(c);
+    const rows = await fromQuestions(db)
+      .where(eq(questions.assignedExpertId, userId))
+      .orderBy(desc(questions.decidedAt), desc(questions.id))
+      .limit(500);
+    return c.json(await toQuestions(db, rows, { fullAnswers: true, showNotes: true }));
+  });
+
+  app.post('/api/answers', requireRole('expert'), async (c) => {
+    const { userId } = currentSession(c);
+    const body = await readJson(c, AnswerBody);
+    const [question] = await db
+      .select()
+      .from(questions)
+      .where(eq(questions.id, body.questionId))
+      .catch(() => []);
+    if (!question) throw notFound('No such question.');
+    if (question.assignedExpertId !== userId)
+      throw forbidden('This question is assigned to another expert.');
+    if (question.status === 'answered') throw conflict('This question has already been answered.');
+    if (question.status !== 'approved')
+      throw conflict(`This question is ${question.status}, not awaiting an answer.`);
+    if (question.overdueAt) {
+      throw conflict(
+        "The 72-hour deadline for this question has passed; the member's credit was refunded.",
+      );
+    }
+    const answeredAt = new Date();
+    const answered = await db.transaction(async (tx) => {
+      // Conditional on still being unanswered: of two answers sent at once, one wins.
+      const [row] = await tx
+        .update(questions)
+        .set({ status: 'answered', answerContent: body.content, answeredAt })
+        .where(
+          and(
+            eq(questions.id, question.id),
+            eq(questions.status, 'approved'),
+            isNull(questions.answerContent),
+            isNull(questions.overdueAt),
+          ),
+        )
+        .returning({ id: questions.id });
+      if (!row) return false;
+      await enqueue(
+        tx,
+        QUESTIONS_STREAM,
+        createEvent(QuestionAnswered, {
+          questionId: question.id,
+          askerId: question.askerId ?? 0,
+          expertId: userId,
+          title: question.title,
+          answeredAt: answeredAt.toISOString(),
+        }),
+      );
+      return true;
+    });
+    if (!answered) throw conflict('This question has already been answered.');
+    relay.kick();
+    return c.json(
+      { questionId: question.id, status: 'answered', answeredAt: answeredAt.toISOString() },
+      201,
+    );
+  });
+
+  return app;
+}

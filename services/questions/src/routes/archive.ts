@@ -1,0 +1,45 @@
+import { ArchiveQuery, MyQuestionsQuery } from '@uapqa/contracts';
+import { currentSession, readQuery, requireSession } from '@uapqa/service-kit';
+import { desc, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { searchArchive } from '../archive.js';
+import { creators, questions } from '../db/schema.js';
+import type { QuestionsDeps } from '../deps.js';
+import { fromQuestions, toQuestions } from '../shape.js';
+import { describeWindows } from '../windows.js';
+
+export function archiveRoutes({ db, config }: QuestionsDeps): Hono {
+  const app = new Hono();
+
+  /** The public archive; visitors get answer previews, signed-in users the full answers. */
+  app.get('/api/questions', async (c) => {
+    const query = readQuery(c, ArchiveQuery);
+    const { rows, total, nextCursor } = await searchArchive(db, query);
+    c.header('X-Total-Count', String(total));
+    if (nextCursor) c.header('X-Next-Cursor', nextCursor);
+    c.header('Access-Control-Expose-Headers', 'X-Total-Count, X-Next-Cursor');
+    const signedIn = c.get('session') !== null;
+    return c.json(await toQuestions(db, rows, { fullAnswers: signedIn, showNotes: false }));
+  });
+
+  /** Every expert's current question window (the gateway adds them to `/api/creators`). */
+  app.get('/api/questions/windows', async (c) => {
+    const experts = await db
+      .select({ userId: creators.userId, questionsPerWeek: creators.questionsPerWeek })
+      .from(creators);
+    return c.json(await describeWindows(db, config, experts));
+  });
+
+  /** The caller's own questions, any status, newest first. */
+  app.get('/api/my-questions', requireSession, async (c) => {
+    const { userId } = currentSession(c);
+    const { limit } = readQuery(c, MyQuestionsQuery);
+    const rows = await fromQuestions(db)
+      .where(eq(questions.askerId, userId))
+      .orderBy(desc(questions.createdAt), desc(questions.id))
+      .limit(limit);
+    return c.json(await toQuestions(db, rows, { fullAnswers: true, showNotes: true }));
+  });
+
+  return app;
+}

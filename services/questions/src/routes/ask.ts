@@ -1,0 +1,162 @@
+import {
+  CREDIT_RELEASE_SUBJECT,
+  CREDIT_RESERVE_SUBJECT,
+  CreditReservationReply,
+  createEvent,
+  QUESTIONS_STREAM,
+  QuestionSubmitted,
+  SubmitQuestionBody,
+} from '@uapqa/contracts';
+import {
+  badRequest,
+  conflict,
+  currentSession,
+  enqueue,
+  HttpError,
+  readJson,
+  requireSession,
+} from '@uapqa/service-kit';
+import { eq, inArray } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { v7 as uuidv7 } from 'uuid';
+import { categories, creators, questions, questionTags, tags } from '../db/schema.js';
+import type { QuestionsDeps } from '../deps.js';
+import { claimPlace, windowAt } from '../windows.js';
+
+const formatWhen = (date: Date) =>
+  date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) +
+  ' UTC';
+
+/** Thrown inside the transaction to undo the window place when billing refuses the credit. */
+class Refused extends HttpError {}
+
+export function askRoutes({ db, bus, relay, config, logger }: QuestionsDeps): Hono {
+  const app = new Hono();
+
+  /**
+   * Asking: the expert's window must be open with a place left, then billing debits the credit,
+   * then the question is stored with its QuestionSubmitted event. Refusals cost nothing; if
+   * anything fails after the debit, the credit is given back.
+   */
+  app.post('/api/questions', requireSession, async (c) => {
+    const session = currentSession(c);
+    const body = await readJson(c, SubmitQuestionBody);
+    const [expert] = await db
+      .select()
+      .from(creators)
+      .where(eq(creators.userId, body.assignedCreatorId));
+    if (!expert) throw badRequest('Please select an expert', 'assignedCreatorId');
+    const [category] = await db.select().from(categories).where(eq(categories.id, body.categoryId));
+    if (!category) throw badRequest('Please select a category', 'categoryId');
+    const chosenTags = await db
+      .select({ id: tags.id, name: tags.name })
+      .from(tags)
+      .where(inArray(tags.id, body.tagIds));
+    if (chosenTags.length !== body.tagIds.length)
+      throw badRequest('Please select at least one tag', 'tagIds');
+
+    const window = windowAt(config);
+    if (!window.open) {
+      throw conflict(
+        `This expert's question window is closed. It opens on ${formatWhen(window.opensAt)}.`,
+      );
+    }
+    const questionId = uuidv7();
+    const reservation = { userId: session.userId, questionId };
+    // Set before asking billing: a lost reply may hide a debit, and releasing is harmless.
+    let reserving = false;
+    try {
+      await db.transaction(async (tx) => {
+        if (!(await claimPlace(tx, expert.userId, window, expert.questionsPerWeek))) {
+          throw new Refused(
+            409,
+            `This expert's question window is full for this week. It reopens on ${formatWhen(
+              new Date(window.opensAt.getTime() + 7 * 24 * 3600 * 1000),
+            )}.`,
+            { reason: 'window_full' },
+          );
+        }
+        reserving = true;
+        const reply = CreditReservationReply.parse(
+          await bus.request(CREDIT_RESERVE_SUBJECT, reservation, config.RESERVATION_TIMEOUT_MS),
+        );
+        if (!reply.ok) {
+          throw reply.reason === 'subscription_required'
+            ? new Refused(403, 'An active subscription is required to ask a question.', {
+                reason: reply.reason,
+              })
+            : new Refused(
+                402,
+                'You have no FOIA credits left. Buy more credits to ask a question.',
+                {
+                  reason: reply.reason,
+                },
+              );
+        }
+        const submittedAt = new Date();
+        await tx.insert(questions).values({
+          id: questionId,
+          askerId: session.userId,
+          requestedExpertId: expert.userId,
+          categoryId: category.id,
+          title: body.title,
+          content: body.content,
+          context: body.context,
+          sources: body.sources,
+          status: 'pending',
+          createdAt: submittedAt,
+        });
+        await tx
+          .insert(questionTags)
+          .values(chosenTags.map((tag) => ({ questionId, tagId: tag.id })));
+        await enqueue(
+          tx,
+          QUESTIONS_STREAM,
+          createEvent(QuestionSubmitted, {
+            questionId,
+            askerId: session.userId,
+            askerUsername: session.username,
+            requestedExpertId: expert.userId,
+            title: body.title,
+            content: body.content,
+            context: body.context,
+            sources: body.sources,
+            categoryId: category.id,
+            categoryName: category.name,
+            tags: chosenTags,
+            submittedAt: submittedAt.toISOString(),
+          }),
+        );
+      });
+    } catch (error) {
+      if (reserving) {
+        await bus
+          .request(CREDIT_RELEASE_SUBJECT, reservation)
+          .catch((cause) =>
+            logger.error(
+              { err: cause, questionId },
+              'credit release failed; billing refunds it on retry',
+            ),
+          );
+      }
+      if (error instanceof HttpError) throw error;
+      if (
+        (error as { code?: string }).code === 'timeout' ||
+        (error as { code?: string }).code === 'no_responders'
+      ) {
+        throw new HttpError(
+          503,
+          'Payments are unavailable right now. Nothing was charged; please try again.',
+        );
+      }
+      throw error;
+    }
+    relay.kick();
+    return c.json(
+      { id: questionId, status: 'pending', message: 'Question submitted for moderation.' },
+      201,
+    );
+  });
+
+  return app;
+}

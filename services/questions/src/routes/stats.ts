@@ -1,0 +1,25 @@
+import { count, eq, gte } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { questions } from '../db/schema.js';
+import type { QuestionsDeps } from '../deps.js';
+
+/** The questions service's part of the platform and staff figures. */
+export function statsRoutes({ db }: QuestionsDeps): Hono {
+  const app = new Hono();
+  app.get('/api/questions/stats', async (c) => {
+    const monthStart = new Date();
+    monthStart.setUTCDate(1);
+    monthStart.setUTCHours(0, 0, 0, 0);
+    const [[total], [answered], [thisMonth]] = await Promise.all([
+      db.select({ n: count() }).from(questions),
+      db.select({ n: count() }).from(questions).where(eq(questions.status, 'answered')),
+      db.select({ n: count() }).from(questions).where(gte(questions.createdAt, monthStart)),
+    ]);
+    return c.json({
+      totalQuestions: total?.n ?? 0,
+      questionsAnswered: answered?.n ?? 0,
+      questionsThisMonth: thisMonth?.n ?? 0,
+    });
+  });
+  return app;
+}

@@ -1,0 +1,92 @@
+import { fileURLToPath } from 'node:url';
+import {
+  createLogger,
+  createSessionVerifier,
+  type EventBus,
+  type FetchImplementation,
+  identityKeys,
+  type Logger,
+  OutboxRelay,
+  openDatabase,
+  RevocationList,
+  type ServiceInstance,
+} from '@uapqa/service-kit';
+import { buildQuestionsApp } from './app.js';
+import type { QuestionsConfig } from './config.js';
+import * as schema from './db/schema.js';
+import type { QuestionsDeps } from './deps.js';
+import { startConsumers } from './events/consumers.js';
+import { scheduleOverdueSweep, sweepOverdue } from './jobs/overdue.js';
+import { seedDemoArchive, seedTaxonomy } from './seed.js';
+
+export const QUESTIONS_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
+
+export interface QuestionsServiceOptions {
+  config: QuestionsConfig;
+  bus: EventBus;
+  logger?: Logger;
+  identityFetch?: FetchImplementation;
+}
+
+export interface QuestionsInstance extends ServiceInstance {
+  /** Runs the overdue sweep now (it also runs every OVERDUE_SWEEP_MS). */
+  sweepOverdue(now?: Date): Promise<number>;
+  /** Resolves once the demo archive is in place (embedded mode). */
+  seeded: Promise<boolean>;
+}
+
+export async function startQuestions(options: QuestionsServiceOptions): Promise<QuestionsInstance> {
+  const { config, bus } = options;
+  const logger = options.logger ?? createLogger('questions', config.LOG_LEVEL);
+  const database = await openDatabase({
+    service: 'questions',
+    schema,
+    migrationsFolder: QUESTIONS_MIGRATIONS,
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+  });
+  const { db } = database;
+  const relay = new OutboxRelay(db, bus, { logger });
+  const deps: QuestionsDeps = { db, config, logger, relay, bus };
+  const revocations = new RevocationList();
+  const following = await revocations.follow(bus);
+  const verifier = createSessionVerifier({
+    keys: identityKeys(config.IDENTITY_URL, options.identityFetch),
+    revocations,
+  });
+  if (config.SEED_DEMO) await seedTaxonomy(db);
+  relay.start();
+  const consumers = await startConsumers(deps, bus);
+  const stopSweep = scheduleOverdueSweep(db, relay, config.OVERDUE_SWEEP_MS, logger);
+  const seeded = config.SEED_DEMO
+    ? seedDemoArchive(db, logger).catch((error) => {
+        logger.warn({ err: error }, 'demo archive not created');
+        return false;
+      })
+    : Promise.resolve(false);
+
+  const app = buildQuestionsApp(deps, verifier, {
+    database: async () => {
+      await database.ping();
+      return true;
+    },
+    bus: () => bus.ready(),
+  });
+  return {
+    name: 'questions',
+    app,
+    seeded,
+    async sweepOverdue(now) {
+      const count = await sweepOverdue(db, now);
+      relay.kick();
+      return count;
+    },
+    async stop() {
+      stopSweep();
+      await seeded;
+      for (const subscription of [...consumers, following]) await subscription.stop();
+      await relay.stop();
+      await database.close();
+    },
+  };
+}

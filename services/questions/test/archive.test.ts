@@ -1,0 +1,220 @@
+import { createEvent, MODERATION_STREAM, QuestionApproved } from '@uapqa/contracts';
+import { eventually, testBackends } from '@uapqa/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type QuestionsStack, startQuestionsStack } from './harness.js';
+
+interface ApiQuestion {
+  id: string;
+  status: string;
+  categoryId: number;
+  tagIds: number[];
+  assignedExpertId: number;
+  answer: { content: string } | null;
+  moderationNotes: string | null;
+}
+
+describe.each(testBackends())('the public archive ($name)', (backend) => {
+  let stack: QuestionsStack;
+  let total: number;
+
+  const list = async (query: string, browser = stack.visitor()) => {
+    const response = await browser.get(`/api/questions${query}`);
+    expect(response.status).toBe(200);
+    return {
+      questions: (await response.json()) as ApiQuestion[],
+      total: Number(response.headers.get('x-total-count')),
+      next: response.headers.get('x-next-cursor'),
+    };
+  };
+
+  /** A member's question, approved, waiting for its answer: it must never show in the archive. */
+  async function unansweredQuestion() {
+    const member = await stack.member();
+    const experts = await stack.experts();
+    const categories = await (await stack.visitor().get('/api/categories')).json();
+    const tags = await (await stack.visitor().get('/api/tags')).json();
+    const response = await member.post('/api/questions', {
+      assignedCreatorId: experts[0]!.userId,
+      categoryId: categories[0].id,
+      title: 'An unanswered question about zygomorphic lights',
+      content: 'This one is approved but nobody has answered it yet.',
+      tagIds: [tags[0].id],
+    });
+    expect(response.status).toBe(201);
+    const { id } = await response.json();
+    await stack.bus.bus.publish(
+      MODERATION_STREAM,
+      createEvent(QuestionApproved, {
+        questionId: id,
+        askerId: member.id,
+        moderatorId: 2,
+        assignedExpertId: experts[0]!.userId,
+        moderationNotes: null,
+        approvedAt: new Date().toISOString(),
+      }),
+    );
+    return { id, member, expertUsername: 'dana' };
+  }
+
+  beforeAll(async () => {
+    stack = await startQuestionsStack(backend);
+    total = (await list('')).total;
+  });
+  afterAll(async () => {
+    await stack.stop();
+  });
+
+  it('holds the demo archive: answered questions only, 15 a page by default', async () => {
+    expect(total).toBeGreaterThanOrEqual(30);
+    const page = await list('');
+    expect(page.questions).toHaveLength(15);
+    expect(page.questions.every((q) => q.status === 'answered' && q.answer)).toBe(true);
+    expect(page.questions.every((q) => q.moderationNotes === null)).toBe(true);
+  });
+
+  it('shows visitors at most 100 characters of an answer, and members all of it', async () => {
+    const anonymous = await list('?limit=100');
+    const long = anonymous.questions.filter((q) => q.answer!.content.endsWith('...'));
+    expect(long.length).toBeGreaterThan(0);
+    for (const question of anonymous.questions) {
+      expect(question.answer!.content.replace(/\.\.\.$/, '').length).toBeLessThanOrEqual(100);
+    }
+    const member = await stack.member({ subscribe: false });
+    const full = await list('?limit=100', member);
+    const sample = full.questions.find((q) => q.id === long[0]!.id)!;
+    expect(sample.answer!.content.length).toBeGreaterThan(100);
+    expect(sample.answer!.content.startsWith(long[0]!.answer!.content.replace(/\.\.\.$/, ''))).toBe(
+      true,
+    );
+  });
+
+  it('never lists an unanswered question, even when searched for', async () => {
+    const { id } = await unansweredQuestion();
+    const searched = await list('?search=zygomorphic');
+    expect(searched.questions.map((q) => q.id)).not.toContain(id);
+    expect(searched.total).toBe(0);
+  });
+
+  it('finds a word that appears only in an answer', async () => {
+    const found = await list('?search=recalibrated');
+    expect(found.total).toBeGreaterThan(0);
+    expect(found.questions.every((q) => q.answer)).toBe(true);
+    const member = await stack.member({ subscribe: false });
+    const full = await list('?search=recalibrated', member);
+    expect(full.questions.every((q) => /recalibrated/i.test(q.answer!.content))).toBe(true);
+  });
+
+  it('combines filters: category AND expert AND any of the topics AND search', async () => {
+    const everything = (await list('?limit=100')).questions;
+    const sample = everything[0]!;
+    const tagId = sample.tagIds[0]!;
+    const combined = await list(
+      `?categoryId=${sample.categoryId}&creatorId=${sample.assignedExpertId}&tagIds=${tagId},999999&limit=100`,
+    );
+    const expected = everything.filter(
+      (q) =>
+        q.categoryId === sample.categoryId &&
+        q.assignedExpertId === sample.assignedExpertId &&
+        q.tagIds.includes(tagId),
+    );
+    expect(combined.questions.map((q) => q.id).sort()).toEqual(expected.map((q) => q.id).sort());
+    expect(combined.total).toBe(expected.length);
+    expect((await list(`?categoryId=${sample.categoryId}&search=nothingmatcheszzz`)).total).toBe(0);
+  });
+
+  it('walks every page by cursor without repeats or gaps while new answers arrive', async () => {
+    const before = new Set((await list('?limit=100')).questions.map((q) => q.id));
+    const { id, expertUsername } = await unansweredQuestion();
+    const expert = await stack.signedIn(expertUsername);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await list(`?limit=7${cursor ? `&cursor=${cursor}` : ''}`);
+      seen.push(...page.questions.map((q) => q.id));
+      cursor = page.next;
+      pages++;
+      if (pages === 2) {
+        // An answer lands mid-walk: it is newer than the cursor, so it must not shift the walk.
+        await eventually(async () => {
+          const response = await expert.post('/api/answers', {
+            questionId: id,
+            content: 'Answered during the walk.',
+          });
+          expect(response.status).toBe(201);
+        });
+      }
+    } while (cursor && pages < 50);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(new Set(seen)).toEqual(before);
+  });
+
+  it('walks search results by cursor too', async () => {
+    const all = await list('?search=radar&limit=100');
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await list(`?search=radar&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      seen.push(...page.questions.map((q) => q.id));
+      cursor = page.next;
+    } while (cursor);
+    expect(seen).toEqual(all.questions.map((q) => q.id));
+  });
+
+  it.each([
+    ['?limit=1000', 'limit'],
+    ['?limit=0', 'limit'],
+    ['?tagIds=radar', 'tagIds'],
+    ['?categoryId=abc', 'categoryId'],
+    ['?cursor=not-a-cursor', 'cursor'],
+    [
+      `?cursor=${Buffer.from(JSON.stringify({ a: new Date().toISOString(), i: "x' or 1=1" })).toString('base64url')}`,
+      'cursor',
+    ],
+  ])('answers 400 naming the parameter for %s', async (query, field) => {
+    const response = await stack.visitor().get(`/api/questions${query}`);
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toContain(field);
+  });
+
+  it('manages categories and topics: admin only, unique names, categories in use kept', async () => {
+    const admin = await stack.signedIn('admin');
+    const member = await stack.member({ subscribe: false });
+    expect((await member.post('/api/admin/categories', { name: 'Ghost lights' })).status).toBe(403);
+    expect(
+      (await stack.visitor().post('/api/admin/categories', { name: 'Ghost lights' })).status,
+    ).toBe(401);
+    const blank = await admin.post('/api/admin/categories', { name: '   ' });
+    expect(blank.status).toBe(400);
+    const created = await admin.post('/api/admin/categories', {
+      name: 'Ghost lights',
+      description: '',
+    });
+    expect(created.status).toBe(201);
+    const category = await created.json();
+    expect((await admin.post('/api/admin/categories', { name: 'ghost LIGHTS' })).status).toBe(400);
+    const inUse = (await (await stack.visitor().get('/api/categories')).json()).find(
+      (c: { name: string }) => c.name === 'Physical',
+    );
+    const refused = await admin.delete(`/api/admin/categories/${inUse.id}`);
+    expect(refused.status).toBe(409);
+    expect((await admin.delete(`/api/admin/categories/${category.id}`)).status).toBe(200);
+    expect((await admin.delete(`/api/admin/categories/${category.id}`)).status).toBe(404);
+
+    const topic = await (await admin.post('/api/admin/tags', { name: 'Ball lightning' })).json();
+    expect(topic).toMatchObject({ name: 'Ball lightning', description: null });
+    expect((await admin.delete(`/api/admin/tags/${topic.id}`)).status).toBe(200);
+    const tags = await (await stack.visitor().get('/api/tags')).json();
+    expect(tags.map((t: { id: number }) => t.id)).not.toContain(topic.id);
+  });
+
+  it('reports platform figures through the gateway', async () => {
+    const stats = await (await stack.visitor().get('/api/platform-stats')).json();
+    expect(stats).toMatchObject({
+      experts: 5,
+      questionsAnswered: expect.any(Number),
+      members: expect.any(Number),
+    });
+    expect(stats.questionsAnswered).toBeGreaterThanOrEqual(total);
+  });
+});

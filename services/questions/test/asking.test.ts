@@ -1,0 +1,262 @@
+import {
+  createEvent,
+  MODERATION_STREAM,
+  QuestionAnswered,
+  QuestionApproved,
+  QuestionRejected,
+  QuestionSubmitted,
+} from '@uapqa/contracts';
+import { eventually, testBackends } from '@uapqa/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { credits, type QuestionsStack, startQuestionsStack } from './harness.js';
+
+describe.each(testBackends())('asking and answering ($name)', (backend) => {
+  let stack: QuestionsStack;
+  let categoryId: number;
+  let tagIds: number[];
+  let experts: Awaited<ReturnType<QuestionsStack['experts']>>;
+  const ask = (expertId: number, overrides: Record<string, unknown> = {}) => ({
+    assignedCreatorId: expertId,
+    categoryId,
+    title: 'What did the carrier radar operators see?',
+    content: 'Looking for the sequence of radar events during the encounter.',
+    context: 'Read about it in a newspaper.',
+    sources: '',
+    tagIds,
+    ...overrides,
+  });
+  const approve = (questionId: string, askerId: number, assignedExpertId: number) =>
+    stack.bus.bus.publish(
+      MODERATION_STREAM,
+      createEvent(QuestionApproved, {
+        questionId,
+        askerId,
+        moderatorId: 2,
+        assignedExpertId,
+        moderationNotes: 'Good question, reassigned.',
+        approvedAt: new Date().toISOString(),
+      }),
+    );
+
+  /** An expert whose current window still has `places` places. */
+  async function expertWithRoom(places: number) {
+    const creators = await (await stack.visitor().get('/api/creators')).json();
+    const roomy = creators.find(
+      (c: { window: { remaining: number } }) => c.window.remaining >= places,
+    );
+    if (!roomy) throw new Error(`no expert has ${places} places left this week`);
+    return experts.find((e) => e.userId === roomy.userId)!;
+  }
+
+  beforeAll(async () => {
+    stack = await startQuestionsStack(backend);
+    experts = await stack.experts();
+    categoryId = (await (await stack.visitor().get('/api/categories')).json())[0].id;
+    tagIds = (await (await stack.visitor().get('/api/tags')).json())
+      .slice(0, 2)
+      .map((tag: { id: number }) => tag.id);
+  });
+  afterAll(async () => {
+    await stack.stop();
+  });
+
+  it.each([
+    [{ assignedCreatorId: undefined }, 'Please select an expert'],
+    [{ categoryId: '1' }, 'Please select a category'],
+    [{ title: 'Too short' }, 'Question must be at least 10 characters'],
+    [{ content: 'Short.' }, 'Please provide more details'],
+    [{ tagIds: [] }, 'Please select at least one tag'],
+  ])('refuses a bad question with the spec message %#', async (overrides, message) => {
+    const member = await stack.member();
+    const response = await member.post('/api/questions', ask(experts[0]!.userId, overrides));
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toContain(message);
+    expect(await credits(member)).toBe(3);
+  });
+
+  it('needs a session, then an active subscription, and stores nothing when refused', async () => {
+    expect((await stack.visitor().post('/api/questions', ask(experts[0]!.userId))).status).toBe(
+      401,
+    );
+    const member = await stack.member({ subscribe: false });
+    const refused = await member.post('/api/questions', ask(experts[0]!.userId));
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).message).toMatch(/subscription/);
+    expect(await (await member.get('/api/my-questions')).json()).toEqual([]);
+  });
+
+  it('debits one credit, stores a pending question and announces it', async () => {
+    const submitted: unknown[] = [];
+    const watcher = await stack.bus.bus.watch({
+      stream: 'questions',
+      types: [QuestionSubmitted.type],
+      handler: async (event) => {
+        submitted.push(event.data);
+      },
+    });
+    const member = await stack.member();
+    const response = await member.post('/api/questions', ask(experts[0]!.userId));
+    expect(response.status).toBe(201);
+    const { id } = await response.json();
+    expect(await credits(member)).toBe(2);
+    const mine = await (await member.get('/api/my-questions?limit=5')).json();
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      id,
+      status: 'pending',
+      answer: null,
+      category: { name: expect.any(String) },
+    });
+    expect(mine[0].tags.map((tag: { id: number }) => tag.id).sort()).toEqual([...tagIds].sort());
+    await eventually(() =>
+      expect(submitted).toContainEqual(
+        expect.objectContaining({
+          questionId: id,
+          askerId: member.id,
+          requestedExpertId: experts[0]!.userId,
+        }),
+      ),
+    );
+    await watcher.stop();
+  });
+
+  it('refuses a question without credits, at no cost to the window', async () => {
+    const member = await stack.member();
+    const expert = await expertWithRoom(4);
+    for (let n = 0; n < 3; n++)
+      expect((await member.post('/api/questions', ask(expert.userId))).status).toBe(201);
+    const windowBefore = (await (await stack.visitor().get('/api/creators')).json()).find(
+      (c: { userId: number }) => c.userId === expert.userId,
+    ).window;
+    const broke = await member.post('/api/questions', ask(expert.userId));
+    expect(broke.status).toBe(402);
+    expect((await broke.json()).message).toMatch(/credits/);
+    const windowAfter = (await (await stack.visitor().get('/api/creators')).json()).find(
+      (c: { userId: number }) => c.userId === expert.userId,
+    ).window;
+    expect(windowAfter.remaining).toBe(windowBefore.remaining);
+  });
+
+  it('refuses a full window clearly and charges nothing; /api/creators shows the window', async () => {
+    const expert = experts.reduce((smallest, e) =>
+      e.questionsPerWeek < smallest.questionsPerWeek ? e : smallest,
+    );
+    const member = await stack.member({ packs: ['bulk'] });
+    const window = (await (await stack.visitor().get('/api/creators')).json()).find(
+      (c: { userId: number }) => c.userId === expert.userId,
+    ).window;
+    expect(window).toMatchObject({
+      capacity: expert.questionsPerWeek,
+      opensAt: expect.any(String),
+      closesAt: expect.any(String),
+    });
+    for (let n = 0; n < window.remaining; n++) {
+      expect((await member.post('/api/questions', ask(expert.userId))).status).toBe(201);
+    }
+    const before = await credits(member);
+    const full = await member.post('/api/questions', ask(expert.userId));
+    expect(full.status).toBe(409);
+    expect((await full.json()).message).toMatch(/window is full/);
+    expect(await credits(member)).toBe(before);
+  });
+
+  it('runs ask → approve (another expert, with notes) → answer → archive, once', async () => {
+    const member = await stack.member();
+    const asked = experts[0]!;
+    const assigned = experts[1]!;
+    const { id } = await (
+      await member.post(
+        '/api/questions',
+        ask(asked.userId, { title: 'Which radar logs were kept aboard?' }),
+      )
+    ).json();
+    await approve(id, member.id, assigned.userId);
+
+    const expertUser = await stack.signedIn(
+      ['dana', 'marcus', 'theo', 'evelyn', 'graham'][experts.indexOf(assigned)]!,
+    );
+    const assignedList = await eventually(async () => {
+      const list = await (await expertUser.get('/api/creator/questions')).json();
+      expect(list.map((q: { id: string }) => q.id)).toContain(id);
+      return list;
+    });
+    const mine = assignedList.find((q: { id: string }) => q.id === id);
+    expect(mine).toMatchObject({
+      status: 'approved',
+      moderationNotes: 'Good question, reassigned.',
+      assignedExpertId: assigned.userId,
+    });
+    expect(Date.parse(mine.dueAt) - Date.now()).toBeGreaterThan(71 * 3600 * 1000);
+
+    const other = await stack.signedIn(
+      ['dana', 'marcus', 'theo', 'evelyn', 'graham'][experts.indexOf(asked)]!,
+    );
+    expect(
+      (await other.post('/api/answers', { questionId: id, content: 'Not mine to answer.' })).status,
+    ).toBe(403);
+    expect((await expertUser.post('/api/answers', { questionId: id, content: '   ' })).status).toBe(
+      400,
+    );
+    expect(
+      (await member.post('/api/answers', { questionId: id, content: 'I answer myself' })).status,
+    ).toBe(403);
+
+    const answeredEvents: unknown[] = [];
+    const watcher = await stack.bus.bus.watch({
+      stream: 'questions',
+      types: [QuestionAnswered.type],
+      handler: async (event) => {
+        answeredEvents.push(event.data);
+      },
+    });
+    const answer = 'The logs were kept by the combat information centre and collected afterwards.';
+    const [first, second] = await Promise.all([
+      expertUser.post('/api/answers', { questionId: id, content: answer }),
+      expertUser.post('/api/answers', { questionId: id, content: answer }),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([201, 409]);
+    await eventually(() => expect(answeredEvents).toHaveLength(1));
+    await watcher.stop();
+
+    const archive = await (
+      await member.get(`/api/questions?creatorId=${assigned.userId}&search=combat`)
+    ).json();
+    expect(archive.map((q: { id: string }) => q.id)).toContain(id);
+    expect(archive.find((q: { id: string }) => q.id === id).answer.content).toBe(answer);
+    const mineNow = (await (await member.get('/api/my-questions')).json())[0];
+    expect(mineNow).toMatchObject({ id, status: 'answered', answer: { content: answer } });
+  });
+
+  it('refunds a rejected question, and an approved one left unanswered past 72 hours', async () => {
+    const member = await stack.member();
+    const expert = await expertWithRoom(2);
+    const rejected = (await (await member.post('/api/questions', ask(expert.userId))).json()).id;
+    const overdue = (await (await member.post('/api/questions', ask(expert.userId))).json()).id;
+    expect(await credits(member)).toBe(1);
+    await stack.bus.bus.publish(
+      MODERATION_STREAM,
+      createEvent(QuestionRejected, {
+        questionId: rejected,
+        askerId: member.id,
+        moderatorId: 2,
+        moderationNotes: 'Duplicate of an archived answer.',
+        rejectedAt: new Date().toISOString(),
+      }),
+    );
+    await approve(overdue, member.id, expert.userId);
+    await eventually(async () => {
+      const mine = await (await member.get('/api/my-questions')).json();
+      expect(mine.find((q: { id: string }) => q.id === rejected)).toMatchObject({
+        status: 'rejected',
+        moderationNotes: 'Duplicate of an archived answer.',
+      });
+      expect(mine.find((q: { id: string }) => q.id === overdue).status).toBe('approved');
+    });
+    await eventually(async () => expect(await credits(member)).toBe(2));
+
+    const later = new Date(Date.now() + 73 * 3600 * 1000);
+    expect(await stack.questions.sweepOverdue(later)).toBeGreaterThanOrEqual(1);
+    expect(await stack.questions.sweepOverdue(later)).toBe(0);
+    await eventually(async () => expect(await credits(member)).toBe(3));
+  });
+});

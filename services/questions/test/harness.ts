@@ -1,0 +1,126 @@
+import { billingConfigSchema, startBilling } from '@uapqa/billing';
+import { startTestStack, type TestStack } from '@uapqa/gateway/testing';
+import { identityConfigSchema, startIdentity } from '@uapqa/identity';
+import type { Backend, Browser } from '@uapqa/service-kit/testing';
+import { eventually } from '@uapqa/service-kit/testing';
+import { expect } from 'vitest';
+import { questionsConfigSchema } from '../src/config.js';
+import { type QuestionsInstance, startQuestions } from '../src/service.js';
+
+export const DEMO_PASSWORD = 'questions-demo-password';
+
+export interface QuestionsStack extends TestStack {
+  questions: QuestionsInstance;
+  member(options?: {
+    subscribe?: boolean;
+    packs?: Array<'small' | 'bulk'>;
+  }): Promise<Browser & { id: number }>;
+  signedIn(username: string): Promise<Browser & { id: number }>;
+  experts(): Promise<
+    Array<{ userId: number; questionsPerWeek: number; user: { firstName: string } }>
+  >;
+}
+
+/** Identity (demo accounts), billing (local payments), questions and the gateway. */
+export async function startQuestionsStack(
+  backend: Backend,
+  questionsEnv: Record<string, string> = {},
+): Promise<QuestionsStack> {
+  const stack = await startTestStack(backend, [
+    {
+      name: 'identity',
+      start: ({ databaseUrl, bus }) =>
+        startIdentity({
+          bus,
+          config: identityConfigSchema.parse({
+            DATABASE_URL: databaseUrl,
+            SEED_DEMO: 'true',
+            DEMO_PASSWORD,
+            LOG_LEVEL: 'silent',
+          }),
+        }),
+    },
+    {
+      name: 'billing',
+      start: ({ databaseUrl, bus, identityFetch }) =>
+        startBilling({
+          bus,
+          identityFetch,
+          config: billingConfigSchema.parse({
+            DATABASE_URL: databaseUrl,
+            PAYMENT_PROVIDER: 'local',
+            LOG_LEVEL: 'silent',
+          }),
+        }),
+    },
+    {
+      name: 'questions',
+      start: ({ databaseUrl, bus, identityFetch }) =>
+        startQuestions({
+          bus,
+          identityFetch,
+          config: questionsConfigSchema.parse({
+            DATABASE_URL: databaseUrl,
+            SEED_DEMO: 'true',
+            LOG_LEVEL: 'silent',
+            ...questionsEnv,
+          }),
+        }),
+    },
+  ]);
+  const questions = stack.services.questions as QuestionsInstance;
+  await questions.seeded;
+  let counter = 0;
+
+  async function withId(browser: Browser): Promise<Browser & { id: number }> {
+    const me = await (await browser.get('/api/user')).json();
+    return Object.assign(browser, { id: me.id as number });
+  }
+
+  return {
+    ...stack,
+    questions,
+    async member({ subscribe = true, packs = [] } = {}) {
+      counter++;
+      const name = `asker_${Date.now().toString(36)}_${counter}`;
+      const browser = stack.visitor();
+      const registered = await browser.post('/api/register', {
+        username: name,
+        email: `${name}@example.com`,
+        password: 'correct horse battery',
+      });
+      expect(registered.status).toBe(201);
+      const starts: Array<[string, unknown]> = [
+        ...(subscribe ? [['/api/create-subscription', {}] as [string, unknown]] : []),
+        ...packs.map((pack) => ['/api/purchase-credits', { package: pack }] as [string, unknown]),
+      ];
+      for (const [path, body] of starts) {
+        const { clientSecret } = await (await browser.post(path, body)).json();
+        const confirmed = await browser.post('/api/billing/local/confirm', {
+          clientSecret,
+          outcome: 'succeeded',
+        });
+        expect(confirmed.status).toBe(200);
+      }
+      return withId(browser);
+    },
+    async signedIn(username) {
+      const browser = stack.visitor();
+      expect((await browser.post('/api/login', { username, password: DEMO_PASSWORD })).status).toBe(
+        200,
+      );
+      return withId(browser);
+    },
+    async experts() {
+      return eventually(async () => {
+        const creators = await (await stack.visitor().get('/api/creators')).json();
+        expect(creators).toHaveLength(5);
+        return creators;
+      });
+    },
+  };
+}
+
+export async function credits(browser: Browser): Promise<number> {
+  return (await (await browser.get('/api/user')).json()).foiaCredits;
+}
