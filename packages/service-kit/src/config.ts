@@ -9,10 +9,10 @@ export class ConfigError extends Error {
 }
 
 /** Parses `env` with a zod object whose keys are the variable names; defaults live in the schema. */
-export function loadConfig<S extends z.ZodObject>(
-  schema: S,
+export function loadConfig<T>(
+  schema: z.ZodType<T>,
   env: Record<string, string | undefined> = process.env,
-): z.infer<S> {
+): T {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {

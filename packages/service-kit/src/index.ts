@@ -13,3 +13,4 @@ export * from './http/validate.js';
 export * from './inbox.js';
 export * from './logger.js';
 export * from './outbox.js';
+export * from './runtime.js';

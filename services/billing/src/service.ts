@@ -6,16 +6,11 @@ import {
   CreditReservationRequest,
 } from '@uapqa/contracts';
 import {
-  createLogger,
-  createSessionVerifier,
   type EventBus,
   type FetchImplementation,
-  identityKeys,
   type Logger,
-  OutboxRelay,
-  openDatabase,
-  RevocationList,
   type ServiceInstance,
+  startServiceRuntime,
 } from '@uapqa/service-kit';
 
 import { buildBillingApp } from './app.js';
@@ -47,16 +42,16 @@ export interface BillingInstance extends ServiceInstance {
 
 export async function startBilling(options: BillingServiceOptions): Promise<BillingInstance> {
   const { config, bus } = options;
-  const logger = options.logger ?? createLogger('billing', config.LOG_LEVEL);
-  const database = await openDatabase({
-    service: 'billing',
+  const runtime = await startServiceRuntime({
+    name: 'billing',
+    config,
+    bus,
     schema,
     migrationsFolder: BILLING_MIGRATIONS,
-    url: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
+    ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.identityFetch ? { identityFetch: options.identityFetch } : {}),
   });
-  const { db } = database;
-  const relay = new OutboxRelay(db, bus, { logger });
+  const { db, relay, logger } = runtime;
 
   const stripeMode = usesStripe(config);
   // The local provider signs its own events: a fresh secret per process is all it needs.
@@ -73,13 +68,6 @@ export async function startBilling(options: BillingServiceOptions): Promise<Bill
   const webhooks = new WebhookReceiver(stripe, webhookSecret, db, relay);
   const deps: BillingDeps = { db, config, logger, relay, provider, webhooks };
 
-  const revocations = new RevocationList();
-  const following = await revocations.follow(bus);
-  const verifier = createSessionVerifier({
-    keys: identityKeys(config.IDENTITY_URL, options.identityFetch),
-    revocations,
-  });
-
   relay.start();
   const consumers = await startConsumers(deps, bus);
   const responders = await Promise.all([
@@ -93,23 +81,14 @@ export async function startBilling(options: BillingServiceOptions): Promise<Bill
   const stopExpiry = scheduleExpiry(db, config.EXPIRY_INTERVAL_MS, logger);
   logger.info({ provider: provider.kind }, 'billing payment provider');
 
-  const app = buildBillingApp(deps, verifier, {
-    database: async () => {
-      await database.ping();
-      return true;
-    },
-    bus: () => bus.ready(),
-  });
+  const app = buildBillingApp(deps, runtime.verifier, runtime.readiness);
   return {
     name: 'billing',
     app,
     expireFrozenCredits: (now) => expireFrozenCredits(db, now),
     async stop() {
       stopExpiry();
-      for (const subscription of [...responders, ...consumers, following])
-        await subscription.stop();
-      await relay.stop();
-      await database.close();
+      await runtime.stop([...responders, ...consumers]);
     },
   };
 }

@@ -1,12 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import {
-  createLogger,
   type EventBus,
   type Logger,
-  OutboxRelay,
-  openDatabase,
-  RevocationList,
   type ServiceInstance,
+  startServiceRuntime,
 } from '@uapqa/service-kit';
 import { buildIdentityApp } from './app.js';
 import type { IdentityConfig } from './config.js';
@@ -26,17 +23,15 @@ export interface IdentityServiceOptions {
 /** Opens identity's database, starts its relay and revocation feed, and builds its app. */
 export async function startIdentity(options: IdentityServiceOptions): Promise<ServiceInstance> {
   const { config, bus } = options;
-  const logger = options.logger ?? createLogger('identity', config.LOG_LEVEL);
-  const database = await openDatabase({
-    service: 'identity',
+  const runtime = await startServiceRuntime({
+    name: 'identity',
+    config,
+    bus,
     schema,
     migrationsFolder: IDENTITY_MIGRATIONS,
-    url: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
+    ...(options.logger ? { logger: options.logger } : {}),
   });
-  const { db } = database;
-  const relay = new OutboxRelay(db, bus, { logger });
-  const revocations = new RevocationList();
+  const { db, relay, logger, revocations } = runtime;
   const keys = await loadSigningKeys(db);
   const sessions = new SessionManager({
     db,
@@ -59,24 +54,14 @@ export async function startIdentity(options: IdentityServiceOptions): Promise<Se
     );
   }
   relay.start();
-  const following = await revocations.follow(bus);
+  // Identity verifies tokens with its own keys, not through its JWKS route.
   const app = buildIdentityApp(
     { db, config, logger, relay, keys, sessions, revocations },
-    {
-      database: async () => {
-        await database.ping();
-        return true;
-      },
-      bus: () => bus.ready(),
-    },
+    runtime.readiness,
   );
   return {
     name: 'identity',
     app,
-    async stop() {
-      await following.stop();
-      await relay.stop();
-      await database.close();
-    },
+    stop: () => runtime.stop(),
   };
 }

@@ -16,13 +16,13 @@ const encode = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString(
 function decode(value: string): Cursor {
   try {
     const cursor = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Cursor;
-    if (
-      typeof cursor.a !== 'string' ||
-      typeof cursor.i !== 'string' ||
-      Number.isNaN(Date.parse(cursor.a))
-    ) {
-      throw new Error('bad cursor');
-    }
+    const valid =
+      typeof cursor.a === 'string' &&
+      !Number.isNaN(Date.parse(cursor.a)) &&
+      typeof cursor.i === 'string' &&
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(cursor.i) &&
+      (cursor.r === undefined || (typeof cursor.r === 'string' && /^\d+(\.\d+)?$/.test(cursor.r)));
+    if (!valid) throw new Error('bad cursor');
     return cursor;
   } catch {
     throw badRequest('cursor is not one this API gave out.', 'cursor');

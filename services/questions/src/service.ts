@@ -1,15 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import {
-  createLogger,
-  createSessionVerifier,
   type EventBus,
   type FetchImplementation,
-  identityKeys,
   type Logger,
-  OutboxRelay,
-  openDatabase,
-  RevocationList,
   type ServiceInstance,
+  startServiceRuntime,
 } from '@uapqa/service-kit';
 import { buildQuestionsApp } from './app.js';
 import type { QuestionsConfig } from './config.js';
@@ -37,23 +32,17 @@ export interface QuestionsInstance extends ServiceInstance {
 
 export async function startQuestions(options: QuestionsServiceOptions): Promise<QuestionsInstance> {
   const { config, bus } = options;
-  const logger = options.logger ?? createLogger('questions', config.LOG_LEVEL);
-  const database = await openDatabase({
-    service: 'questions',
+  const runtime = await startServiceRuntime({
+    name: 'questions',
+    config,
+    bus,
     schema,
     migrationsFolder: QUESTIONS_MIGRATIONS,
-    url: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
+    ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.identityFetch ? { identityFetch: options.identityFetch } : {}),
   });
-  const { db } = database;
-  const relay = new OutboxRelay(db, bus, { logger });
+  const { db, relay, logger } = runtime;
   const deps: QuestionsDeps = { db, config, logger, relay, bus };
-  const revocations = new RevocationList();
-  const following = await revocations.follow(bus);
-  const verifier = createSessionVerifier({
-    keys: identityKeys(config.IDENTITY_URL, options.identityFetch),
-    revocations,
-  });
   if (config.SEED_DEMO) await seedTaxonomy(db);
   relay.start();
   const consumers = await startConsumers(deps, bus);
@@ -65,13 +54,7 @@ export async function startQuestions(options: QuestionsServiceOptions): Promise<
       })
     : Promise.resolve(false);
 
-  const app = buildQuestionsApp(deps, verifier, {
-    database: async () => {
-      await database.ping();
-      return true;
-    },
-    bus: () => bus.ready(),
-  });
+  const app = buildQuestionsApp(deps, runtime.verifier, runtime.readiness);
   return {
     name: 'questions',
     app,
@@ -84,9 +67,7 @@ export async function startQuestions(options: QuestionsServiceOptions): Promise<
     async stop() {
       stopSweep();
       await seeded;
-      for (const subscription of [...consumers, following]) await subscription.stop();
-      await relay.stop();
-      await database.close();
+      await runtime.stop(consumers);
     },
   };
 }
