@@ -62,7 +62,12 @@ describe.runIf(serverUrl && natsUrl)('distributed local mode (real PostgreSQL an
   it('runs each service as its own process behind the gateway', async () => {
     const health = await (await fetch(`${stack.url}/api/health`)).json();
     expect(health.services.identity).toBe('ready');
-    expect(stack.processes.map((p) => p.name)).toEqual(['identity', 'billing', 'questions', 'gateway']);
+    expect(stack.processes.map((p) => p.name)).toEqual([
+      'identity',
+      'billing',
+      'questions',
+      'gateway',
+    ]);
     expect(health.services.billing).toBe('ready');
   });
 
