@@ -47,18 +47,17 @@ export async function openDatabase<S extends AnySchema>(
     });
     const db = drizzlePostgres({ client, schema: options.schema });
     // Several replicas may start at once: one applies the migrations while the others wait on the
-    // lock held by a reserved connection, then find nothing left to apply.
-    const lock = await client.reserve();
+    // lock, then find nothing left to apply. The lock lives on a connection of its own, so even a
+    // pool of one connection can run the migrations.
+    const lock = postgres(options.url, { max: 1, onnotice: () => {} });
     try {
       await lock`select pg_advisory_lock(hashtext(${migrationsTable}))`;
       await migratePostgres(db, { migrationsFolder: options.migrationsFolder, migrationsTable });
     } catch (error) {
-      lock.release();
       await client.end({ timeout: 1 });
       throw error;
     } finally {
-      await lock`select pg_advisory_unlock(hashtext(${migrationsTable}))`.catch(() => {});
-      lock.release();
+      await lock.end({ timeout: 1 });
     }
     return {
       db: db as unknown as Database<S>,

@@ -86,11 +86,13 @@ export const questions = pgTable(
   },
   (table) => [
     index('questions_search_idx').using('gin', table.searchVector),
-    // The archive: answered questions, newest answer first.
+    // The archive: answered questions, newest answer first. Ascending on purpose: read backwards
+    // it yields `order by answered_at desc, id desc` exactly (a DESC index is NULLS LAST, which
+    // that ordering is not, so the planner would not use it).
     index('questions_archive_idx')
-      .on(table.answeredAt.desc(), table.id.desc())
+      .on(table.answeredAt, table.id)
       .where(sql`${table.status} = 'answered'`),
-    index('questions_asker_idx').on(table.askerId, table.createdAt.desc()),
+    index('questions_asker_idx').on(table.askerId, table.createdAt, table.id),
     index('questions_expert_idx').on(table.assignedExpertId, table.status),
     index('questions_category_idx').on(table.categoryId),
     index('questions_due_idx')

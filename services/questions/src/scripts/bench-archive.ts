@@ -1,0 +1,184 @@
+/**
+ * Archive benchmark: the same browse and search requests through the questions service (HTTP,
+ * JSON, shaping, session check) and as the raw SQL statements the service runs, straight on
+ * PostgreSQL (the floor), side by side in one run, at each archive size.
+ *
+ *   node dist/scripts/bench-archive.js [--sizes 100000,1000000] [--seconds 10] [--concurrency 8]
+ *
+ * POSTGRES_URL picks the server (default the local one); each size gets its own database
+ * (`uapqa_bench_archive_<size>`), generated once and reused. Writes bench-results/archive.json.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ArchiveQuery } from '@uapqa/contracts';
+import { listen, MemoryEventBus, openDatabase } from '@uapqa/service-kit';
+import { count, eq } from 'drizzle-orm';
+import postgres from 'postgres';
+import { archiveQueries } from '../archive.js';
+import { questionsConfigSchema } from '../config.js';
+import * as schema from '../db/schema.js';
+import { QUESTIONS_MIGRATIONS, startQuestions } from '../service.js';
+import { generateArchive } from './archive-generator.js';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+function flag(name: string, fallback: string): string {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? (process.argv[index + 1] ?? fallback) : fallback;
+}
+
+const sizes = flag('sizes', '100000,1000000').split(',').map(Number);
+const seconds = Number(flag('seconds', '10'));
+const concurrency = Number(flag('concurrency', '8'));
+const serverUrl = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+if (
+  sizes.some((size) => !Number.isInteger(size) || size <= 0) ||
+  !(seconds > 0) ||
+  !(concurrency > 0)
+) {
+  process.stderr.write(
+    'usage: bench-archive [--sizes 100000,1000000] [--seconds 10] [--concurrency 8]\n',
+  );
+  process.exit(2);
+}
+
+const SCENARIOS: Array<{ name: string; query: string }> = [
+  { name: 'browse newest', query: '' },
+  { name: 'browse by category', query: 'categoryId=1' },
+  { name: 'search common word', query: 'search=balloon' },
+  { name: 'search rare word', query: 'search=spectrometry roswell' },
+];
+
+interface Figures {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** A closed loop of `concurrency` workers for `seconds`, timing each call. */
+async function measure(call: () => Promise<void>): Promise<Figures> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < until) {
+        const started = performance.now();
+        try {
+          await call();
+          latencies.push(performance.now() - started);
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(
+      (latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0) * 100,
+    ) / 100;
+  return {
+    requests: latencies.length,
+    rps: Math.round(latencies.length / seconds),
+    p50: at(0.5),
+    p99: at(0.99),
+    errors,
+  };
+}
+
+async function databaseFor(size: number): Promise<string> {
+  const name = `uapqa_bench_archive_${size}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  const [exists] = await admin`select 1 from pg_database where datname = ${name}`;
+  if (!exists) await admin.unsafe(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({
+    service: 'questions',
+    schema,
+    migrationsFolder: QUESTIONS_MIGRATIONS,
+    url: url.toString(),
+    poolSize: 4,
+  });
+  const [row] = await handle.db
+    .select({ n: count() })
+    .from(schema.questions)
+    .where(eq(schema.questions.status, 'answered'));
+  const missing = size - (row?.n ?? 0);
+  if (missing > 0) {
+    process.stdout.write(`generating ${missing} answered questions in ${name}…\n`);
+    await generateArchive(handle.db, {
+      questions: missing,
+      onProgress: (done, total) => process.stdout.write(`  ${done}/${total}\n`),
+    });
+    await handle.db.execute('analyze');
+  }
+  await handle.close();
+  return url.toString();
+}
+
+const results: Array<{
+  size: number;
+  scenario: string;
+  service: Figures;
+  rawSql: Figures;
+  ratio: number;
+}> = [];
+for (const size of sizes) {
+  const databaseUrl = await databaseFor(size);
+  const bus = new MemoryEventBus();
+  const service = await startQuestions({
+    bus,
+    config: questionsConfigSchema.parse({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' }),
+  });
+  const server = await listen(service.app, 0, '127.0.0.1');
+  const raw = postgres(databaseUrl, { max: concurrency, onnotice: () => {} });
+  const drizzleDb = await openDatabase({
+    service: 'questions',
+    schema,
+    migrationsFolder: QUESTIONS_MIGRATIONS,
+    url: databaseUrl,
+    poolSize: 1,
+  });
+  for (const scenario of SCENARIOS) {
+    const query = ArchiveQuery.parse(Object.fromEntries(new URLSearchParams(scenario.query)));
+    const statements = archiveQueries(drizzleDb.db, query);
+    const page = statements.rows.toSQL();
+    const total = statements.total.toSQL();
+    const rawSql = await measure(async () => {
+      await Promise.all([
+        raw.unsafe(page.sql, page.params as never[]),
+        raw.unsafe(total.sql, total.params as never[]),
+      ]);
+    });
+    const url = `http://127.0.0.1:${server.port}/api/questions${scenario.query ? `?${scenario.query}` : ''}`;
+    const viaService = await measure(async () => {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(String(response.status));
+      await response.arrayBuffer();
+    });
+    const ratio = Math.round((viaService.p50 / Math.max(rawSql.p50, 0.01)) * 100) / 100;
+    results.push({ size, scenario: scenario.name, service: viaService, rawSql, ratio });
+    process.stdout.write(
+      `${String(size).padStart(8)}  ${scenario.name.padEnd(20)}  service p50 ${viaService.p50} ms p99 ${viaService.p99} ms ${viaService.rps} rps  |  raw SQL p50 ${rawSql.p50} ms p99 ${rawSql.p99} ms ${rawSql.rps} rps  |  p50 ratio ${ratio}\n`,
+    );
+  }
+  await drizzleDb.close();
+  await raw.end();
+  await server.close();
+  await service.stop();
+  await bus.close();
+}
+
+const outDir = join(repoRoot, 'bench-results');
+mkdirSync(outDir, { recursive: true });
+writeFileSync(
+  join(outDir, 'archive.json'),
+  JSON.stringify({ at: new Date().toISOString(), seconds, concurrency, results }, null, 2),
+);
+process.stdout.write(`\nwrote ${join(outDir, 'archive.json')}\n`);
