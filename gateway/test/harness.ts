@@ -1,4 +1,4 @@
-import { identityConfigSchema, startIdentity } from '@uapqa/identity';
+import { identityForTests } from '@uapqa/identity/testing';
 import type { Backend } from '@uapqa/service-kit/testing';
 import { type StackService, startTestStack, TEST_ORIGIN, type TestStack } from '../src/testing.js';
 
@@ -16,22 +16,7 @@ export async function startStack(
 ): Promise<GatewayHarness> {
   const stack = await startTestStack(
     backend,
-    [
-      {
-        name: 'identity',
-        start: ({ databaseUrl, bus }) =>
-          startIdentity({
-            bus,
-            config: identityConfigSchema.parse({
-              DATABASE_URL: databaseUrl,
-              SEED_DEMO: 'true',
-              DEMO_PASSWORD,
-              LOG_LEVEL: 'silent',
-            }),
-          }),
-      },
-      ...(options.extra ?? []),
-    ],
+    [identityForTests(DEMO_PASSWORD), ...(options.extra ?? [])],
     { RATE_LIMIT_PER_MINUTE: '1200', ...options.env },
   );
   return { ...stack, identity: stack.services.identity! };

@@ -1,9 +1,9 @@
 import { startTestStack, type TestStack } from '@uapqa/gateway/testing';
-import { identityConfigSchema, startIdentity } from '@uapqa/identity';
+import { identityForTests } from '@uapqa/identity/testing';
 import type { Backend, Browser } from '@uapqa/service-kit/testing';
 import { expect } from 'vitest';
-import { billingConfigSchema } from '../src/config.js';
-import { type BillingInstance, startBilling } from '../src/service.js';
+import type { BillingInstance } from '../src/service.js';
+import { billingForTests } from '../src/testing.js';
 
 export const DEMO_PASSWORD = 'billing-demo-password';
 
@@ -19,33 +19,8 @@ export async function startBillingStack(
   billingEnv: Record<string, string> = {},
 ): Promise<BillingStack> {
   const stack = await startTestStack(backend, [
-    {
-      name: 'identity',
-      start: ({ databaseUrl, bus }) =>
-        startIdentity({
-          bus,
-          config: identityConfigSchema.parse({
-            DATABASE_URL: databaseUrl,
-            SEED_DEMO: 'true',
-            DEMO_PASSWORD,
-            LOG_LEVEL: 'silent',
-          }),
-        }),
-    },
-    {
-      name: 'billing',
-      start: ({ databaseUrl, bus, identityFetch }) =>
-        startBilling({
-          bus,
-          identityFetch,
-          config: billingConfigSchema.parse({
-            DATABASE_URL: databaseUrl,
-            LOG_LEVEL: 'silent',
-            EXPIRY_INTERVAL_MS: '3600000',
-            ...billingEnv,
-          }),
-        }),
-    },
+    identityForTests(DEMO_PASSWORD),
+    billingForTests(billingEnv),
   ]);
   let counter = 0;
   return {

@@ -1,6 +1,6 @@
-import { billingConfigSchema, startBilling } from '@uapqa/billing';
+import { billingForTests } from '@uapqa/billing/testing';
 import { startTestStack, type TestStack } from '@uapqa/gateway/testing';
-import { identityConfigSchema, startIdentity } from '@uapqa/identity';
+import { identityForTests } from '@uapqa/identity/testing';
 import type { Backend, Browser } from '@uapqa/service-kit/testing';
 import { eventually } from '@uapqa/service-kit/testing';
 import { expect } from 'vitest';
@@ -27,32 +27,8 @@ export async function startQuestionsStack(
   questionsEnv: Record<string, string> = {},
 ): Promise<QuestionsStack> {
   const stack = await startTestStack(backend, [
-    {
-      name: 'identity',
-      start: ({ databaseUrl, bus }) =>
-        startIdentity({
-          bus,
-          config: identityConfigSchema.parse({
-            DATABASE_URL: databaseUrl,
-            SEED_DEMO: 'true',
-            DEMO_PASSWORD,
-            LOG_LEVEL: 'silent',
-          }),
-        }),
-    },
-    {
-      name: 'billing',
-      start: ({ databaseUrl, bus, identityFetch }) =>
-        startBilling({
-          bus,
-          identityFetch,
-          config: billingConfigSchema.parse({
-            DATABASE_URL: databaseUrl,
-            PAYMENT_PROVIDER: 'local',
-            LOG_LEVEL: 'silent',
-          }),
-        }),
-    },
+    identityForTests(DEMO_PASSWORD),
+    billingForTests(),
     {
       name: 'questions',
       start: ({ databaseUrl, bus, identityFetch }) =>
