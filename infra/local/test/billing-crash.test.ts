@@ -1,59 +1,34 @@
-import { createServer } from 'node:net';
-import { PassThrough } from 'node:stream';
 import { CREDIT_RESERVE_SUBJECT, type CreditReservationReply } from '@uapqa/contracts';
 import { NatsEventBus } from '@uapqa/service-kit';
-import { uniqueName } from '@uapqa/service-kit/testing';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localConfigSchema } from '../src/config.js';
-import { type LocalStack, startLocalStack } from '../src/stack.js';
+import type { LocalStack } from '../src/stack.js';
+import {
+  type IsolatedStack,
+  natsUrl,
+  realServersConfigured,
+  startIsolatedStack,
+} from './support.js';
 
-const serverUrl = process.env.TEST_DATABASE_URL;
-const natsUrl = process.env.TEST_NATS_URL;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-describe.runIf(serverUrl && natsUrl)(
+describe.runIf(realServersConfigured)(
   'billing killed in the middle of a burst of reservations',
   () => {
+    let isolated: IsolatedStack;
     let stack: LocalStack;
     let bus: NatsEventBus;
-    const prefix = `${uniqueName('crash')}_`;
 
     beforeAll(async () => {
-      stack = await startLocalStack(
-        localConfigSchema.parse({
-          PORT: String(await freePort()),
-          BASE_PORT: String((await freePort()) - 1),
-          POSTGRES_URL: serverUrl,
-          NATS_URL: natsUrl,
-          NATS_STREAM_PREFIX: prefix,
-          DATABASE_PREFIX: prefix,
-          ADMIN_PASSWORD: 'test-admin-password',
-          LOG_LEVEL: 'warn',
-        }),
-        new PassThrough(),
-      );
-      bus = await NatsEventBus.connect({ url: natsUrl!, name: 'crash-test', streamPrefix: prefix });
+      isolated = await startIsolatedStack('crash');
+      stack = isolated.stack;
+      bus = await NatsEventBus.connect({
+        url: natsUrl!,
+        name: 'crash-test',
+        streamPrefix: isolated.prefix,
+      });
     }, 90_000);
 
     afterAll(async () => {
-      await stack?.stop();
-      await bus?.deleteStreams(['identity', 'billing', 'questions', 'moderation', 'notifications']);
       await bus?.close();
-      const admin = postgres(serverUrl!, { max: 1, onnotice: () => {} });
-      const rows = await admin`select datname from pg_database where datname like ${`${prefix}%`}`;
-      for (const row of rows)
-        await admin.unsafe(`drop database if exists "${row.datname}" with (force)`);
-      await admin.end();
+      await isolated?.cleanup();
     });
 
     async function send(path: string, cookie: string, body: unknown = {}) {

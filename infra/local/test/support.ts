@@ -1,0 +1,74 @@
+import { createServer } from 'node:net';
+import { PassThrough } from 'node:stream';
+import { NatsEventBus } from '@uapqa/service-kit';
+import { uniqueName } from '@uapqa/service-kit/testing';
+import postgres from 'postgres';
+import { localConfigSchema } from '../src/config.js';
+import { type LocalStack, startLocalStack } from '../src/stack.js';
+
+export const serverUrl = process.env.TEST_DATABASE_URL;
+export const natsUrl = process.env.TEST_NATS_URL;
+/** These suites start real processes on the real servers: only where both are configured. */
+export const realServersConfigured = Boolean(serverUrl && natsUrl);
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** A base port whose next `count` ports are all free, so the stack's services can bind them. */
+async function freePortRange(count: number): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const base = 20_000 + Math.floor(Math.random() * 30_000);
+    const ports = Array.from({ length: count }, (_, n) => base + n);
+    if ((await Promise.all(ports.map(portIsFree))).every(Boolean)) return base;
+  }
+  throw new Error('no free port range found');
+}
+
+export interface IsolatedStack {
+  stack: LocalStack;
+  prefix: string;
+  cleanup(): Promise<void>;
+}
+
+/** The distributed stack with its own ports, databases and streams, all removed by cleanup. */
+export async function startIsolatedStack(name: string): Promise<IsolatedStack> {
+  const prefix = `${uniqueName(name)}_`;
+  const base = await freePortRange(6);
+  const stack = await startLocalStack(
+    localConfigSchema.parse({
+      PORT: String(base),
+      BASE_PORT: String(base),
+      POSTGRES_URL: serverUrl,
+      NATS_URL: natsUrl,
+      NATS_STREAM_PREFIX: prefix,
+      DATABASE_PREFIX: prefix,
+      ADMIN_PASSWORD: 'test-admin-password',
+      LOG_LEVEL: 'warn',
+    }),
+    new PassThrough(),
+  );
+  return {
+    stack,
+    prefix,
+    async cleanup() {
+      await stack.stop();
+      const bus = await NatsEventBus.connect({
+        url: natsUrl!,
+        name: 'cleanup',
+        streamPrefix: prefix,
+      });
+      await bus.deleteStreams(['identity', 'billing', 'questions', 'moderation', 'notifications']);
+      await bus.close();
+      const admin = postgres(serverUrl!, { max: 1, onnotice: () => {} });
+      const rows = await admin`select datname from pg_database where datname like ${`${prefix}%`}`;
+      for (const row of rows)
+        await admin.unsafe(`drop database if exists "${row.datname}" with (force)`);
+      await admin.end();
+    },
+  };
+}
