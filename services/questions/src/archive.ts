@@ -29,6 +29,9 @@ function decode(value: string): Cursor {
   }
 }
 
+/** Matches counted one by one; past this the total is the planner's estimate. */
+export const COUNT_LIMIT = 10_000;
+
 /** The page and count statements of an archive query (the benchmark runs them raw too). */
 export function archiveQueries(db: Executor, query: ArchiveQuery) {
   const filters: SQL[] = [eq(questions.status, 'answered')];
@@ -78,11 +81,20 @@ export function archiveQueries(db: Executor, query: ArchiveQuery) {
   const rows = fromQuestions(db, sql`${paged.rank}`)
     .innerJoin(paged, eq(paged.id, questions.id))
     .orderBy(...(rank ? [desc(paged.rank)] : []), desc(questions.answeredAt), desc(questions.id));
-  const total = db
-    .select({ total: count() })
+  // Counting every match of a million-row archive costs more than the page itself: count
+  // exactly up to COUNT_LIMIT, and past it let the caller ask the planner for an estimate.
+  const matching = db
+    .select({ one: sql`1` })
+    .from(questions)
+    .where(and(...filters))
+    .limit(COUNT_LIMIT + 1)
+    .as('matching');
+  const total = db.select({ total: count() }).from(matching);
+  const estimate = db
+    .select({ one: sql`1` })
     .from(questions)
     .where(and(...filters));
-  return { rows, total };
+  return { rows, total, estimate };
 }
 
 /**
@@ -93,9 +105,12 @@ export function archiveQueries(db: Executor, query: ArchiveQuery) {
 export async function searchArchive(
   db: Executor,
   query: ArchiveQuery,
-): Promise<{ rows: QuestionRow[]; total: number; nextCursor: string | null }> {
+): Promise<{ rows: QuestionRow[]; total: number; exact: boolean; nextCursor: string | null }> {
   const statements = archiveQueries(db, query);
   const [rows, [counted]] = await Promise.all([statements.rows, statements.total]);
+  let total = counted?.total ?? 0;
+  const exact = total <= COUNT_LIMIT;
+  if (!exact) total = Math.max(COUNT_LIMIT + 1, await plannerEstimate(db, statements.estimate));
   const hasMore = rows.length > query.limit;
   const pageRows = rows.slice(0, query.limit);
   const last = pageRows.at(-1);
@@ -107,5 +122,26 @@ export async function searchArchive(
           ...(last.rank ? { r: last.rank } : {}),
         })
       : null;
-  return { rows: pageRows, total: counted?.total ?? 0, nextCursor };
+  return { rows: pageRows, total, exact, nextCursor };
+}
+
+/** The planner's row estimate for a statement (statistics, not a scan). */
+async function plannerEstimate(
+  db: Executor,
+  statement: { toSQL(): { sql: string; params: unknown[] } },
+): Promise<number> {
+  const { sql: text, params } = statement.toSQL();
+  const inlined = text.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = params[Number(n) - 1];
+    return typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
+  });
+  const result = await db.execute(sql.raw(`explain (format json) ${inlined}`));
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
+    Record<string, unknown>
+  >;
+  const plan = rows[0]?.['QUERY PLAN'];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{
+    Plan: { 'Plan Rows': number };
+  }>;
+  return Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
 }

@@ -14,10 +14,12 @@ export function archiveRoutes({ db, config }: QuestionsDeps): Hono {
   /** The public archive; visitors get answer previews, signed-in users the full answers. */
   app.get('/api/questions', async (c) => {
     const query = readQuery(c, ArchiveQuery);
-    const { rows, total, nextCursor } = await searchArchive(db, query);
+    const { rows, total, exact, nextCursor } = await searchArchive(db, query);
     c.header('X-Total-Count', String(total));
+    // Past 10,000 matches the count is the planner's estimate; this says which one it is.
+    c.header('X-Total-Count-Exact', String(exact));
     if (nextCursor) c.header('X-Next-Cursor', nextCursor);
-    c.header('Access-Control-Expose-Headers', 'X-Total-Count, X-Next-Cursor');
+    c.header('Access-Control-Expose-Headers', 'X-Total-Count, X-Total-Count-Exact, X-Next-Cursor');
     const signedIn = c.get('session') !== null;
     return c.json(await toQuestions(db, rows, { fullAnswers: signedIn, showNotes: false }));
   });
