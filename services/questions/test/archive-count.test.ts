@@ -1,0 +1,45 @@
+import { fileURLToPath } from 'node:url';
+import { ArchiveQuery } from '@uapqa/contracts';
+import { openDatabase } from '@uapqa/service-kit';
+import { testBackends } from '@uapqa/service-kit/testing';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { COUNT_LIMIT, searchArchive } from '../src/archive.js';
+import * as schema from '../src/db/schema.js';
+import { generateArchive } from '../src/scripts/archive-generator.js';
+
+const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
+
+describe.each(testBackends())('archive totals past the exact-count limit ($name)', (backend) => {
+  it('counts exactly up to the limit and estimates beyond it, saying which', async () => {
+    const { url, drop } = await backend.database();
+    const handle = await openDatabase({ service: 'questions', schema, migrationsFolder, url });
+    try {
+      const size = COUNT_LIMIT + 500;
+      await generateArchive(handle.db, { questions: size });
+      await handle.db.execute(sql`analyze`);
+
+      const everything = await searchArchive(handle.db, ArchiveQuery.parse({}));
+      expect(everything.exact).toBe(false);
+      expect(everything.total).toBeGreaterThan(COUNT_LIMIT);
+      expect(Math.abs(everything.total - size) / size).toBeLessThan(0.2);
+      expect(everything.rows).toHaveLength(15);
+
+      const oneExpert = await searchArchive(handle.db, ArchiveQuery.parse({ creatorId: '900001' }));
+      expect(oneExpert.exact).toBe(true);
+      const [counted] = await handle.db
+        .select({ n: count() })
+        .from(schema.questions)
+        .where(
+          and(
+            eq(schema.questions.status, 'answered'),
+            eq(schema.questions.assignedExpertId, 900001),
+          ),
+        );
+      expect(oneExpert.total).toBe(counted?.n);
+    } finally {
+      await handle.close();
+      await drop();
+    }
+  }, 120_000);
+});
