@@ -1,11 +1,12 @@
 import type { ArchiveQuery } from '@uapqa/contracts';
 import { badRequest, type Executor } from '@uapqa/service-kit';
-import { and, count, desc, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { questions, questionTags } from './db/schema.js';
 import { fromQuestions, type QuestionRow } from './shape.js';
 
 interface Cursor {
-  /** Search rank (rounded, so it compares exactly), when searching. */
+  /** Ranking tier of the last row, when searching. */
   r?: string;
   a: string;
   i: string;
@@ -55,32 +56,48 @@ export function archiveQueries(db: Executor, query: ArchiveQuery) {
       ),
     );
   }
-  const rank = tsQuery
-    ? sql<string>`round(ts_rank(${questions.searchVector}, ${tsQuery})::numeric, 6)`
+  const offset = query.cursor ? 0 : (query.offset ?? 0);
+  const cursor = query.cursor ? decode(query.cursor) : null;
+  const after = cursor
+    ? sql`(${questions.answeredAt}, ${questions.id}) < (${cursor.a}::timestamptz, ${cursor.i}::uuid)`
     : null;
 
-  const page: SQL[] = [...filters];
-  if (query.cursor) {
-    const cursor = decode(query.cursor);
-    const after = sql`(${questions.answeredAt}, ${questions.id}) < (${cursor.a}::timestamptz, ${cursor.i}::uuid)`;
-    page.push(
-      rank && cursor.r !== undefined
-        ? or(sql`${rank} < ${cursor.r}::numeric`, and(sql`${rank} = ${cursor.r}::numeric`, after))!
-        : after,
-    );
-  }
-  // The page's ids first, from the questions table alone (an index walk for browsing, the GIN
-  // index for search), then the joins for just those rows.
-  const pageIds = db
-    .select({ id: questions.id, rank: (rank ?? sql<string | null>`null`).as('rank') })
-    .from(questions)
-    .where(and(...page))
-    .orderBy(...(rank ? [desc(rank)] : []), desc(questions.answeredAt), desc(questions.id))
-    .limit(query.limit + 1);
-  const paged = (query.offset && !query.cursor ? pageIds.offset(query.offset) : pageIds).as('page');
+  /**
+   * One ranking tier, newest answer first: a walk of the archive index (or the GIN index when
+   * matches are rare) that stops after one page, whatever the archive's size.
+   */
+  const tier = (rank: number, condition: SQL | null) => {
+    const where: SQL[] = [...filters];
+    if (condition) where.push(condition);
+    if (cursor && after) {
+      const cursorRank = Number(cursor.r ?? 1);
+      if (cursorRank > rank) where.push(sql`false`);
+      else if (cursorRank === rank) where.push(after);
+    }
+    return db
+      .select({
+        id: questions.id,
+        rank: sql<string>`${String(rank)}::text`.as('rank'),
+        answeredAt: questions.answeredAt,
+      })
+      .from(questions)
+      .where(and(...where))
+      .orderBy(desc(questions.answeredAt), desc(questions.id))
+      .limit(offset + query.limit + 1);
+  };
+  // Searching ranks in two tiers: questions whose title matches, then those matching only in
+  // their details or answer. ts_rank over every match would read all of them for each page.
+  const titleMatch = tsQuery ? sql`${questions.titleVector} @@ ${tsQuery}` : null;
+  const candidates = titleMatch
+    ? unionAll(tier(1, titleMatch), tier(2, sql`not (${titleMatch})`))
+        .orderBy(sql`rank`, sql`answered_at desc`, sql`id desc`)
+        .limit(query.limit + 1)
+        .offset(offset)
+    : tier(1, null).offset(offset);
+  const paged = candidates.as('page');
   const rows = fromQuestions(db, sql`${paged.rank}`)
     .innerJoin(paged, eq(paged.id, questions.id))
-    .orderBy(...(rank ? [desc(paged.rank)] : []), desc(questions.answeredAt), desc(questions.id));
+    .orderBy(asc(paged.rank), desc(questions.answeredAt), desc(questions.id));
   // Counting every match of a million-row archive costs more than the page itself: count
   // exactly up to COUNT_LIMIT, and past it let the caller ask the planner for an estimate.
   const matching = db

@@ -83,9 +83,14 @@ export const questions = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(content, '')), 'B') || setweight(to_tsvector('english', coalesce(answer_content, '')), 'C')`,
     ),
+    /** Titles alone: a question whose title matches ranks above one matching elsewhere. */
+    titleVector: tsvector('title_vector').generatedAlwaysAs(
+      sql`to_tsvector('english', coalesce(title, ''))`,
+    ),
   },
   (table) => [
     index('questions_search_idx').using('gin', table.searchVector),
+    index('questions_title_search_idx').using('gin', table.titleVector),
     // The archive: answered questions, newest answer first. Ascending on purpose: read backwards
     // it yields `order by answered_at desc, id desc` exactly (a DESC index is NULLS LAST, which
     // that ordering is not, so the planner would not use it).

@@ -1,0 +1,2 @@
+ALTER TABLE "questions" ADD COLUMN "title_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('english', coalesce(title, ''))) STORED;--> statement-breakpoint
+CREATE INDEX "questions_title_search_idx" ON "questions" USING gin ("title_vector");
