@@ -56,6 +56,16 @@ export function preview(text: string): string {
     : text;
 }
 
+/** The tags of a page of questions, in one query. */
+export function tagsOf(db: Executor, questionIds: string[]) {
+  return db
+    .select({ questionId: questionTags.questionId, id: tags.id, name: tags.name })
+    .from(questionTags)
+    .innerJoin(tags, eq(tags.id, questionTags.tagId))
+    .where(inArray(questionTags.questionId, questionIds))
+    .orderBy(asc(tags.name));
+}
+
 /** Turns rows into the API's Question shape, loading all their tags in one query. */
 export async function toQuestions(
   db: Executor,
@@ -63,23 +73,15 @@ export async function toQuestions(
   audience: { fullAnswers: boolean; showNotes: boolean },
 ): Promise<Question[]> {
   const ids = rows.map((row) => row.id);
-  const tagRows =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ questionId: questionTags.questionId, id: tags.id, name: tags.name })
-          .from(questionTags)
-          .innerJoin(tags, eq(tags.id, questionTags.tagId))
-          .where(inArray(questionTags.questionId, ids))
-          .orderBy(asc(tags.name));
-  const tagsOf = new Map<string, Array<{ id: number; name: string }>>();
+  const tagRows = ids.length === 0 ? [] : await tagsOf(db, ids);
+  const byQuestion = new Map<string, Array<{ id: number; name: string }>>();
   for (const { questionId, id, name } of tagRows) {
-    const list = tagsOf.get(questionId) ?? [];
+    const list = byQuestion.get(questionId) ?? [];
     list.push({ id, name });
-    tagsOf.set(questionId, list);
+    byQuestion.set(questionId, list);
   }
   return rows.map((row) => {
-    const questionTagList = tagsOf.get(row.id) ?? [];
+    const questionTagList = byQuestion.get(row.id) ?? [];
     const expertId = row.assignedExpertId ?? row.requestedExpertId;
     return {
       id: row.id,

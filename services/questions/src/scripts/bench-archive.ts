@@ -15,10 +15,11 @@ import { ArchiveQuery } from '@uapqa/contracts';
 import { listen, MemoryEventBus, openDatabase } from '@uapqa/service-kit';
 import { count, eq } from 'drizzle-orm';
 import postgres from 'postgres';
-import { archiveQueries } from '../archive.js';
+import { archiveQueries, COUNT_LIMIT, explainText } from '../archive.js';
 import { questionsConfigSchema } from '../config.js';
 import * as schema from '../db/schema.js';
 import { QUESTIONS_MIGRATIONS, startQuestions } from '../service.js';
+import { tagsOf } from '../shape.js';
 import { generateArchive } from './archive-generator.js';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
