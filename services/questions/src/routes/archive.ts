@@ -16,7 +16,7 @@ export function archiveRoutes({ db, config }: QuestionsDeps): Hono {
     const query = readQuery(c, ArchiveQuery);
     const { rows, total, exact, nextCursor } = await searchArchive(db, query);
     c.header('X-Total-Count', String(total));
-    // Past 10,000 matches the count is the planner's estimate; this says which one it is.
+    // Past COUNT_LIMIT matches the count is the planner's estimate; this says which one it is.
     c.header('X-Total-Count-Exact', String(exact));
     if (nextCursor) c.header('X-Next-Cursor', nextCursor);
     c.header('Access-Control-Expose-Headers', 'X-Total-Count, X-Total-Count-Exact, X-Next-Cursor');
