@@ -29,3 +29,15 @@ export function idempotent(
     if (handled) options.afterCommit?.();
   };
 }
+
+/**
+ * A consumer's inbox wrapper whose handlers may enqueue events: the relay is kicked after each
+ * commit, so what a handler publishes leaves at once.
+ */
+export function inboxFor(
+  db: Database,
+  relay: { kick(): void },
+  consumer: string,
+): (handler: InboxHandler) => EventHandler {
+  return (handler) => idempotent(db, consumer, handler, { afterCommit: () => relay.kick() });
+}

@@ -8,7 +8,7 @@ import {
   readEvent,
   UserRegistered,
 } from '@uapqa/contracts';
-import { type EventBus, idempotent, type Subscription } from '@uapqa/service-kit';
+import { type EventBus, inboxFor, type Subscription } from '@uapqa/service-kit';
 import { refundQuestion } from '../credits.js';
 import { accounts, expertEarnings } from '../db/schema.js';
 import type { BillingDeps } from '../deps.js';
@@ -18,8 +18,7 @@ export const CONSUMER = 'billing';
 /** What billing does with other services' events; each handler runs once per event (inbox). */
 export async function startConsumers(deps: BillingDeps, bus: EventBus): Promise<Subscription[]> {
   const { db, relay, config } = deps;
-  const once = (handler: Parameters<typeof idempotent>[2]) =>
-    idempotent(db, CONSUMER, handler, { afterCommit: () => relay.kick() });
+  const once = inboxFor(db, relay, CONSUMER);
 
   return Promise.all([
     bus.consume({

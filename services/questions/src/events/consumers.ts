@@ -7,7 +7,7 @@ import {
   QuestionRejected,
   readEvent,
 } from '@uapqa/contracts';
-import { type EventBus, idempotent, type Subscription } from '@uapqa/service-kit';
+import { type EventBus, inboxFor, type Subscription } from '@uapqa/service-kit';
 import { and, eq } from 'drizzle-orm';
 import { creators, questions } from '../db/schema.js';
 import type { QuestionsDeps } from '../deps.js';
@@ -17,8 +17,7 @@ export const CONSUMER = 'questions';
 /** Keeps the creators read copy and applies moderation outcomes, each event once (inbox). */
 export async function startConsumers(deps: QuestionsDeps, bus: EventBus): Promise<Subscription[]> {
   const { db, relay } = deps;
-  const once = (handler: Parameters<typeof idempotent>[2]) =>
-    idempotent(db, CONSUMER, handler, { afterCommit: () => relay.kick() });
+  const once = inboxFor(db, relay, CONSUMER);
 
   return Promise.all([
     bus.consume({
