@@ -1,24 +1,25 @@
 /**
- * Archive benchmark: the same browse and search requests through the questions service (HTTP,
- * JSON, shaping, session check) and as the raw SQL statements the service runs, straight on
- * PostgreSQL (the floor), side by side in one run, at each archive size.
+ * Archive benchmark: the same browse and search requests through the questions service (its own
+ * process: HTTP, JSON, shaping, session check) and as the raw SQL statements the service runs,
+ * straight on PostgreSQL (the floor), side by side in one run, at each archive size.
  *
  *   node dist/scripts/bench-archive.js [--sizes 100000,1000000] [--seconds 10] [--concurrency 8]
  *
  * POSTGRES_URL picks the server (default the local one); each size gets its own database
  * (`uapqa_bench_archive_<size>`), generated once and reused. Writes bench-results/archive.json.
  */
+import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ArchiveQuery } from '@uapqa/contracts';
-import { listen, MemoryEventBus, openDatabase } from '@uapqa/service-kit';
+import { openDatabase } from '@uapqa/service-kit';
 import { count, eq } from 'drizzle-orm';
 import postgres from 'postgres';
 import { archiveQueries, COUNT_LIMIT, explainText } from '../archive.js';
-import { questionsConfigSchema } from '../config.js';
 import * as schema from '../db/schema.js';
-import { QUESTIONS_MIGRATIONS, startQuestions } from '../service.js';
+import { QUESTIONS_MIGRATIONS } from '../service.js';
 import { tagsOf } from '../shape.js';
 import { generateArchive } from './archive-generator.js';
 
@@ -91,6 +92,28 @@ async function measure(call: () => Promise<void>): Promise<Figures> {
   };
 }
 
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForReady(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`service not ready at ${url}`);
+}
+
 async function databaseFor(size: number): Promise<string> {
   const name = `uapqa_bench_archive_${size}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
@@ -132,12 +155,23 @@ const results: Array<{
 }> = [];
 for (const size of sizes) {
   const databaseUrl = await databaseFor(size);
-  const bus = new MemoryEventBus();
-  const service = await startQuestions({
-    bus,
-    config: questionsConfigSchema.parse({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' }),
-  });
-  const server = await listen(service.app, 0, '127.0.0.1');
+  // The service runs in a process of its own, as deployed, not on the load generator's loop.
+  const port = await freePort();
+  const service = spawn(
+    process.execPath,
+    [join(dirname(fileURLToPath(import.meta.url)), '../main.js')],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATABASE_URL: databaseUrl,
+        LOG_LEVEL: 'silent',
+        NATS_URL: '',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  await waitForReady(`http://127.0.0.1:${port}/ready`);
   const raw = postgres(databaseUrl, { max: concurrency, onnotice: () => {} });
   const drizzleDb = await openDatabase({
     service: 'questions',
@@ -157,7 +191,7 @@ for (const size of sizes) {
         raw.unsafe(total.sql, total.params as never[]),
       ]);
     });
-    const url = `http://127.0.0.1:${server.port}/api/questions${scenario.query ? `?${scenario.query}` : ''}`;
+    const url = `http://127.0.0.1:${port}/api/questions${scenario.query ? `?${scenario.query}` : ''}`;
     const viaService = await measure(async () => {
       const response = await fetch(url);
       if (!response.ok) throw new Error(String(response.status));
@@ -171,9 +205,8 @@ for (const size of sizes) {
   }
   await drizzleDb.close();
   await raw.end();
-  await server.close();
-  await service.stop();
-  await bus.close();
+  service.kill('SIGTERM');
+  await new Promise((resolve) => service.once('exit', resolve));
 }
 
 const outDir = join(repoRoot, 'bench-results');
