@@ -4,6 +4,7 @@ export * from './bus/index.js';
 export * from './config.js';
 export * from './db/bookkeeping.js';
 export * from './db/database.js';
+export * from './db/errors.js';
 export * from './errors.js';
 export * from './http/app.js';
 export * from './http/rate-limit.js';

@@ -18,11 +18,11 @@ import {
   readJson,
   requireSession,
   unauthorized,
+  uniqueViolation,
 } from '@uapqa/service-kit';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { uniqueViolation } from '../db/errors.js';
 import { users } from '../db/schema.js';
 import type { IdentityDeps } from '../deps.js';
 import { hashPassword, verifyPassword } from '../passwords.js';
@@ -39,12 +39,10 @@ export function authRoutes(deps: IdentityDeps): Hono {
   const { db, sessions } = deps;
   const perIp = createRateLimiter({
     ...LOGIN_LIMITS.perIp,
-    key: () => null,
     message: 'Too many login attempts from your network. Please wait a minute and try again.',
   });
   const perUsername = createRateLimiter({
     ...LOGIN_LIMITS.perUsername,
-    key: () => null,
     message: 'Too many login attempts for this account. Please wait 15 minutes and try again.',
   });
 

@@ -1,8 +1,13 @@
 import { CREATOR_APPLICATION_CONTACT_HOURS, CreatorProfileApplication } from '@uapqa/contracts';
-import { conflict, currentSession, readJson, requireSession } from '@uapqa/service-kit';
+import {
+  conflict,
+  currentSession,
+  readJson,
+  requireSession,
+  uniqueViolation,
+} from '@uapqa/service-kit';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { uniqueViolation } from '../db/errors.js';
 import { creatorProfiles } from '../db/schema.js';
 import type { IdentityDeps } from '../deps.js';
 

@@ -3,9 +3,12 @@ import {
   badRequest,
   conflict,
   notFound,
+  PG_FOREIGN_KEY_VIOLATION,
+  postgresError,
   readJson,
   readParams,
   requireRole,
+  uniqueViolation,
 } from '@uapqa/service-kit';
 import { asc, count, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -16,19 +19,6 @@ import type { QuestionsDeps } from '../deps.js';
 const IdParam = z.object({
   id: z.coerce.number({ error: 'id must be a number' }).int().positive(),
 });
-
-/** The Postgres error code under drizzle's wrapper (23505 unique, 23503 foreign key). */
-const pgCode = (error: unknown): string | undefined => {
-  for (
-    let current = error as { code?: string; cause?: unknown } | undefined;
-    current;
-    current = current.cause as never
-  ) {
-    if (typeof current.code === 'string' && /^\d{5}$/.test(current.code)) return current.code;
-  }
-  return undefined;
-};
-const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
 
 /**
  * Categories and topics (tags). A category that questions use cannot be deleted (409): the
@@ -52,7 +42,7 @@ export function taxonomyRoutes({ db }: QuestionsDeps): Hono {
       const [created] = await db.insert(categories).values(body).returning(columns);
       return c.json(created, 201);
     } catch (error) {
-      if (isUniqueViolation(error))
+      if (uniqueViolation(error))
         throw badRequest(`A category named '${body.name}' already exists.`, 'name');
       throw error;
     }
@@ -73,7 +63,7 @@ export function taxonomyRoutes({ db }: QuestionsDeps): Hono {
       .returning(columns)
       .catch((error) => {
         // A question took the category between the check and the delete.
-        if (pgCode(error) === '23503')
+        if (postgresError(error)?.code === PG_FOREIGN_KEY_VIOLATION)
           throw conflict('This category is used by questions and cannot be deleted.');
         throw error;
       });
@@ -87,7 +77,7 @@ export function taxonomyRoutes({ db }: QuestionsDeps): Hono {
       const [created] = await db.insert(tags).values(body).returning(tagColumns);
       return c.json(created, 201);
     } catch (error) {
-      if (isUniqueViolation(error))
+      if (uniqueViolation(error))
         throw badRequest(`A topic named '${body.name}' already exists.`, 'name');
       throw error;
     }
