@@ -69,11 +69,11 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
   app.get('/api/user', (c) => composeUser(c, upstreams, trustProxy));
   app.get('/api/health', (c) => composeHealth(c, upstreams));
   app.get('/api/creators', (c) => composeCreators(c, upstreams, trustProxy));
-  app.get('/api/platform-stats', (c) =>
-    upstreams.questions
-      ? composePlatformStats(c, upstreams)
-      : Promise.reject(statsUnavailable(upstreams, STATS_SOURCES['/api/platform-stats'])),
-  );
+  app.get('/api/platform-stats', (c) => {
+    if (!upstreams.questions)
+      throw statsUnavailable(upstreams, STATS_SOURCES['/api/platform-stats']);
+    return composePlatformStats(c, upstreams);
+  });
   app.get('/api/admin/stats', () => {
     throw statsUnavailable(upstreams, STATS_SOURCES['/api/admin/stats']);
   });

@@ -28,7 +28,6 @@ export const notFound = (message = 'Not found.') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, { retryAfterSeconds });
-export const serviceUnavailable = (message: string) => new HttpError(503, message);
 
 /** One readable sentence for a failed validation, naming each field at fault. */
 export function describeZodError(error: ZodError): { message: string; field?: string } {

@@ -39,9 +39,9 @@ export async function startServiceRuntime<S extends AnySchema>(options: {
   bus: EventBus;
   schema: S;
   migrationsFolder: string;
-  logger?: Logger;
+  logger?: Logger | undefined;
   /** How to reach identity's keys (embedded mode passes an in-process fetch). */
-  identityFetch?: FetchImplementation;
+  identityFetch?: FetchImplementation | undefined;
 }): Promise<ServiceRuntime<S>> {
   const { config, bus } = options;
   const logger = options.logger ?? createLogger(options.name, config.LOG_LEVEL);

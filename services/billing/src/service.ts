@@ -48,8 +48,8 @@ export async function startBilling(options: BillingServiceOptions): Promise<Bill
     bus,
     schema,
     migrationsFolder: BILLING_MIGRATIONS,
-    ...(options.logger ? { logger: options.logger } : {}),
-    ...(options.identityFetch ? { identityFetch: options.identityFetch } : {}),
+    logger: options.logger,
+    identityFetch: options.identityFetch,
   });
   const { db, relay, logger } = runtime;
 

@@ -29,7 +29,7 @@ export async function startIdentity(options: IdentityServiceOptions): Promise<Se
     bus,
     schema,
     migrationsFolder: IDENTITY_MIGRATIONS,
-    ...(options.logger ? { logger: options.logger } : {}),
+    logger: options.logger,
   });
   const { db, relay, logger, revocations } = runtime;
   const keys = await loadSigningKeys(db);

@@ -38,8 +38,8 @@ export async function startQuestions(options: QuestionsServiceOptions): Promise<
     bus,
     schema,
     migrationsFolder: QUESTIONS_MIGRATIONS,
-    ...(options.logger ? { logger: options.logger } : {}),
-    ...(options.identityFetch ? { identityFetch: options.identityFetch } : {}),
+    logger: options.logger,
+    identityFetch: options.identityFetch,
   });
   const { db, relay, logger } = runtime;
   const deps: QuestionsDeps = { db, config, logger, relay, bus };

@@ -129,7 +129,6 @@ export class MemoryEventBus implements EventBus {
   private readonly savedCursors: Record<string, number>;
   private responders = new Map<string, { handlers: RequestHandler[]; turn: number }>();
   private dead: DeadLetter[] = [];
-  private loops = new Set<Promise<void>>();
   private closed = false;
 
   constructor(options: { directory?: string } = {}) {
@@ -167,7 +166,6 @@ export class MemoryEventBus implements EventBus {
     const loop = this.runConsumer(options, state, controller.signal, () =>
       this.saveCursor(key, state),
     );
-    this.track(loop);
     const subscription: Subscription = {
       stop: async () => {
         controller.abort();
@@ -251,7 +249,6 @@ export class MemoryEventBus implements EventBus {
         await options.handler(stored.event).catch(() => {});
       }
     })();
-    this.track(loop);
     return {
       stop: async () => {
         controller.abort();
@@ -315,10 +312,5 @@ export class MemoryEventBus implements EventBus {
     this.closed = true;
     for (const state of this.durables.values()) await state.active?.stop();
     this.responders.clear();
-  }
-
-  private track(loop: Promise<void>): void {
-    this.loops.add(loop);
-    void loop.finally(() => this.loops.delete(loop));
   }
 }

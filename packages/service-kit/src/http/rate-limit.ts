@@ -2,17 +2,20 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { tooManyRequests } from '../errors.js';
 
-export interface RateLimitOptions {
+export interface RateLimiterOptions {
   /** Requests allowed per window. */
   points: number;
   durationSeconds: number;
-  /** What is counted (an IP, a username…); null skips the limit for this request. */
-  key: (c: Context) => string | null | Promise<string | null>;
   message?: string;
 }
 
+export interface RateLimitOptions extends RateLimiterOptions {
+  /** What is counted (an IP, a username…); null skips the limit for this request. */
+  key: (c: Context) => string | null | Promise<string | null>;
+}
+
 /** A fixed-window limiter per key; refusals are 429 with Retry-After and a `{ message }`. */
-export function createRateLimiter(options: RateLimitOptions) {
+export function createRateLimiter(options: RateLimiterOptions) {
   const limiter = new RateLimiterMemory({
     points: options.points,
     duration: options.durationSeconds,

@@ -49,7 +49,7 @@ export function paymentRoutes({ db, provider }: BillingDeps): Hono {
           subscriptionId: started.subscriptionId,
           updatedAt: new Date(),
         })
-        .where(and(eq(accounts.userId, userId)));
+        .where(eq(accounts.userId, userId));
       await tx.insert(payments).values({
         id: started.paymentId,
         userId,
