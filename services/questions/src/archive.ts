@@ -127,7 +127,7 @@ export async function searchArchive(
   const [rows, [counted]] = await Promise.all([statements.rows, statements.total]);
   let total = counted?.total ?? 0;
   const exact = total <= COUNT_LIMIT;
-  if (!exact) total = Math.max(COUNT_LIMIT + 1, await plannerEstimate(db, statements.estimate));
+  if (!exact) total = Math.max(COUNT_LIMIT + 1, await cachedEstimate(db, statements.estimate));
   const hasMore = rows.length > query.limit;
   const pageRows = rows.slice(0, query.limit);
   const last = pageRows.at(-1);
@@ -152,12 +152,31 @@ export function explainText(statement: { toSQL(): { sql: string; params: unknown
   return `explain (format json) ${inlined}`;
 }
 
-/** The planner's row estimate for a statement (statistics, not a scan). */
-async function plannerEstimate(
+const ESTIMATE_TTL_MS = 60_000;
+const ESTIMATE_CACHE_SIZE = 1_000;
+const estimates = new Map<string, { rows: number; at: number }>();
+
+/**
+ * The planner's estimate changes only when the table's statistics do (analyze), so a large
+ * result's total is remembered for a minute instead of costing every page a second round trip.
+ */
+async function cachedEstimate(
   db: Executor,
   statement: { toSQL(): { sql: string; params: unknown[] } },
 ): Promise<number> {
-  const result = await db.execute(sql.raw(explainText(statement)));
+  const key = explainText(statement);
+  const now = Date.now();
+  const known = estimates.get(key);
+  if (known && now - known.at < ESTIMATE_TTL_MS) return known.rows;
+  const rows = await plannerEstimate(db, key);
+  if (estimates.size >= ESTIMATE_CACHE_SIZE) estimates.clear();
+  estimates.set(key, { rows, at: now });
+  return rows;
+}
+
+/** The planner's row estimate for a statement (statistics, not a scan). */
+async function plannerEstimate(db: Executor, explain: string): Promise<number> {
+  const result = await db.execute(sql.raw(explain));
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
     Record<string, unknown>
   >;

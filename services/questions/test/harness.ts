@@ -4,8 +4,8 @@ import { identityForTests } from '@uapqa/identity/testing';
 import type { Backend, Browser } from '@uapqa/service-kit/testing';
 import { eventually } from '@uapqa/service-kit/testing';
 import { expect } from 'vitest';
-import { questionsConfigSchema } from '../src/config.js';
-import { type QuestionsInstance, startQuestions } from '../src/service.js';
+import type { QuestionsInstance } from '../src/service.js';
+import { questionsForTests } from '../src/testing.js';
 
 export const DEMO_PASSWORD = 'questions-demo-password';
 
@@ -29,20 +29,7 @@ export async function startQuestionsStack(
   const stack = await startTestStack(backend, [
     identityForTests(DEMO_PASSWORD),
     billingForTests(),
-    {
-      name: 'questions',
-      start: ({ databaseUrl, bus, identityFetch }) =>
-        startQuestions({
-          bus,
-          identityFetch,
-          config: questionsConfigSchema.parse({
-            DATABASE_URL: databaseUrl,
-            SEED_DEMO: 'true',
-            LOG_LEVEL: 'silent',
-            ...questionsEnv,
-          }),
-        }),
-    },
+    questionsForTests(questionsEnv),
   ]);
   const questions = stack.services.questions as QuestionsInstance;
   await questions.seeded;

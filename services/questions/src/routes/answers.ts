@@ -24,7 +24,7 @@ export function answerRoutes({ db, relay }: QuestionsDeps): Hono {
       .where(eq(questions.assignedExpertId, userId))
       .orderBy(desc(questions.decidedAt), desc(questions.id))
       .limit(500);
-    return c.json(await toQuestions(db, rows, { fullAnswers: true, showNotes: true }));
+    return c.json(toQuestions(rows, { fullAnswers: true, showNotes: true }));
   });
 
   app.post('/api/answers', requireRole('expert'), async (c) => {

@@ -21,7 +21,7 @@ export function archiveRoutes({ db, config }: QuestionsDeps): Hono {
     if (nextCursor) c.header('X-Next-Cursor', nextCursor);
     c.header('Access-Control-Expose-Headers', 'X-Total-Count, X-Total-Count-Exact, X-Next-Cursor');
     const signedIn = c.get('session') !== null;
-    return c.json(await toQuestions(db, rows, { fullAnswers: signedIn, showNotes: false }));
+    return c.json(toQuestions(rows, { fullAnswers: signedIn, showNotes: false }));
   });
 
   /** Every expert's current question window (the gateway adds them to `/api/creators`). */
@@ -40,7 +40,7 @@ export function archiveRoutes({ db, config }: QuestionsDeps): Hono {
       .where(eq(questions.askerId, userId))
       .orderBy(desc(questions.createdAt), desc(questions.id))
       .limit(limit);
-    return c.json(await toQuestions(db, rows, { fullAnswers: true, showNotes: true }));
+    return c.json(toQuestions(rows, { fullAnswers: true, showNotes: true }));
   });
 
   return app;
