@@ -3,13 +3,14 @@ import {
   createServiceApp,
   type Logger,
   rateLimit,
+  requireRole,
   type SessionVerifier,
 } from '@uapqa/service-kit';
 import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { composeCreators, composePlatformStats } from './compose/creators.js';
+import { composeCreators } from './compose/creators.js';
 import { composeHealth } from './compose/health.js';
-import { STATS_SOURCES, statsUnavailable } from './compose/stats.js';
+import { composeAdminStats, composePlatformStats } from './compose/stats.js';
 import { composeUser } from './compose/user.js';
 import type { GatewayConfig } from './config.js';
 import { csrfGuard } from './csrf.js';
@@ -69,14 +70,10 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
   app.get('/api/user', (c) => composeUser(c, upstreams, trustProxy));
   app.get('/api/health', (c) => composeHealth(c, upstreams));
   app.get('/api/creators', (c) => composeCreators(c, upstreams, trustProxy));
-  app.get('/api/platform-stats', (c) => {
-    if (!upstreams.questions)
-      throw statsUnavailable(upstreams, STATS_SOURCES['/api/platform-stats']);
-    return composePlatformStats(c, upstreams);
-  });
-  app.get('/api/admin/stats', () => {
-    throw statsUnavailable(upstreams, STATS_SOURCES['/api/admin/stats']);
-  });
+  app.get('/api/platform-stats', (c) => composePlatformStats(c, upstreams));
+  app.get('/api/admin/stats', requireRole('admin', 'moderator'), (c) =>
+    composeAdminStats(c, upstreams),
+  );
   for (const { path, service } of ROUTE_TABLE) {
     app.all(path, (c) => forward(c, upstreams[service], service, trustProxy));
   }

@@ -2,24 +2,7 @@ import type { QuestionWindow } from '@uapqa/contracts';
 import type { Context } from 'hono';
 import { forward } from '../forward.js';
 import type { Upstreams } from '../upstreams.js';
-
-async function fetchJson<T>(
-  c: Context,
-  upstreams: Upstreams,
-  name: 'questions' | 'identity',
-  path: string,
-) {
-  const upstream = upstreams[name];
-  if (!upstream) return null;
-  const response = await upstream
-    .fetch(
-      new Request(`${upstream.baseUrl}${path}`, {
-        headers: { 'x-request-id': c.get('requestId') ?? '' },
-      }),
-    )
-    .catch(() => null);
-  return response?.ok ? ((await response.json()) as T) : null;
-}
+import { upstreamJson } from './upstream-json.js';
 
 /**
  * `GET /api/creators`: identity's approved creators, each with its current question window
@@ -33,7 +16,7 @@ export async function composeCreators(
   const fromIdentity = await forward(c, upstreams.identity, 'identity', trustProxy);
   if (!fromIdentity.ok) return fromIdentity;
   const creators = (await fromIdentity.json()) as Array<{ userId: number }>;
-  const windows = await fetchJson<QuestionWindow[]>(
+  const windows = await upstreamJson<QuestionWindow[]>(
     c,
     upstreams,
     'questions',
@@ -56,24 +39,4 @@ export async function composeCreators(
         : creator;
     }),
   );
-}
-
-/** `GET /api/platform-stats`: `{ members, experts, questionsAnswered }`. */
-export async function composePlatformStats(c: Context, upstreams: Upstreams): Promise<Response> {
-  const [members, creators, questions] = await Promise.all([
-    fetchJson<{ count: number }>(c, upstreams, 'identity', '/api/member-count'),
-    fetchJson<unknown[]>(c, upstreams, 'identity', '/api/creators'),
-    fetchJson<{ questionsAnswered: number }>(c, upstreams, 'questions', '/api/questions/stats'),
-  ]);
-  if (!members || !creators || !questions) {
-    return c.json(
-      { message: 'Platform figures are unavailable right now. Please try again shortly.' },
-      503,
-    );
-  }
-  return c.json({
-    members: members.count,
-    experts: creators.length,
-    questionsAnswered: questions.questionsAnswered,
-  });
 }

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { billingConfigSchema, startBilling } from '@uapqa/billing';
 import type { ServiceName } from '@uapqa/gateway';
 import { identityConfigSchema, startIdentity } from '@uapqa/identity';
+import { moderationConfigSchema, startModeration } from '@uapqa/moderation';
 import { questionsConfigSchema, startQuestions } from '@uapqa/questions';
 import type { EventBus, FetchImplementation, ServiceInstance } from '@uapqa/service-kit';
 import type { EmbeddedConfig } from './config.js';
@@ -55,6 +56,18 @@ export const EMBEDDED_SERVICES: Array<{
         config: questionsConfigSchema.parse({
           DATA_DIR: join(config.DATA_DIR, 'questions'),
           SEED_DEMO: 'true',
+          LOG_LEVEL: config.LOG_LEVEL,
+        }),
+      }),
+  },
+  {
+    name: 'moderation',
+    start: (config, bus, identityFetch) =>
+      startModeration({
+        bus,
+        identityFetch,
+        config: moderationConfigSchema.parse({
+          DATA_DIR: join(config.DATA_DIR, 'moderation'),
           LOG_LEVEL: config.LOG_LEVEL,
         }),
       }),

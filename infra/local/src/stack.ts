@@ -17,6 +17,7 @@ const SERVICES = [
   { name: 'identity', package: '@uapqa/identity', offset: 1, urlVariable: 'IDENTITY_URL' },
   { name: 'billing', package: '@uapqa/billing', offset: 2, urlVariable: 'BILLING_URL' },
   { name: 'questions', package: '@uapqa/questions', offset: 3, urlVariable: 'QUESTIONS_URL' },
+  { name: 'moderation', package: '@uapqa/moderation', offset: 4, urlVariable: 'MODERATION_URL' },
 ] as const;
 
 export type LocalServiceName = (typeof SERVICES)[number]['name'] | 'gateway';

@@ -1,0 +1,36 @@
+import type { Context } from 'hono';
+import type { ServiceName } from '../route-table.js';
+import type { Upstreams } from '../upstreams.js';
+
+/** A composed figure that does not come back in this time is reported missing, not waited for. */
+export const COMPOSE_TIMEOUT_MS = 3_000;
+
+/**
+ * One service's JSON for a composition, or null when the service is not deployed, fails, or is
+ * too slow. `withSession` forwards the caller's verified token (staff-only figures).
+ */
+export async function upstreamJson<T>(
+  c: Context,
+  upstreams: Upstreams,
+  name: ServiceName,
+  path: string,
+  { withSession = false }: { withSession?: boolean } = {},
+): Promise<T | null> {
+  const upstream = upstreams[name];
+  if (!upstream) return null;
+  const headers: Record<string, string> = { 'x-request-id': c.get('requestId') ?? '' };
+  if (withSession) headers.authorization = `Bearer ${c.get('sessionToken') ?? ''}`;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), COMPOSE_TIMEOUT_MS);
+  });
+  const answer = upstream
+    .fetch(new Request(`${upstream.baseUrl}${path}`, { headers }))
+    .then(async (response) => (response.ok ? ((await response.json()) as T) : null))
+    .catch(() => null);
+  try {
+    return await Promise.race([answer, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

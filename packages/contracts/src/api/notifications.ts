@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { emailAddress, requiredText } from './fields.js';
+
+/** Where a sign-up form sits (spec section 3): the waitlist has three, the newsletter one. */
+export const WAITLIST_SOURCES = ['hero', 'footer', 'page'] as const;
+export const NEWSLETTER_SOURCES = ['footer'] as const;
+
+const source = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: `source must be one of: ${values.join(', ')}` });
+
+/** `POST /api/waitlist/join`. The email is trimmed and lower-cased. */
+export const WaitlistJoinBody = z.object({
+  email: emailAddress(),
+  source: source(WAITLIST_SOURCES),
+});
+export type WaitlistJoinBody = z.infer<typeof WaitlistJoinBody>;
+
+/** `POST /api/newsletter/subscribe`. */
+export const NewsletterSubscribeBody = z.object({
+  email: emailAddress(),
+  source: source(NEWSLETTER_SOURCES),
+});
+export type NewsletterSubscribeBody = z.infer<typeof NewsletterSubscribeBody>;
+
+/** `POST /api/contact` (spec section 5: name, email and message required; subject optional). */
+export const ContactBody = z.object({
+  name: requiredText('Please enter your name.').pipe(
+    z.string().max(200, 'Name must be at most 200 characters'),
+  ),
+  email: emailAddress(),
+  subject: z
+    .string({ error: 'Subject must be text' })
+    .trim()
+    .max(200, 'Subject must be at most 200 characters')
+    .optional()
+    .nullable()
+    .transform((value) => (value ? value : null)),
+  message: requiredText('Please enter your message.').pipe(
+    z.string().max(5000, 'Message must be at most 5000 characters'),
+  ),
+});
+export type ContactBody = z.infer<typeof ContactBody>;
+
+/** Success body of the three public forms. */
+export const FormAccepted = z.object({ message: z.string() });
+export type FormAccepted = z.infer<typeof FormAccepted>;
+
+/** A refused contact message: the spec's `error`, plus the `message` every error body has. */
+export const ContactFailure = z.object({
+  error: z.string(),
+  message: z.string(),
+  field: z.string().optional(),
+});
+export type ContactFailure = z.infer<typeof ContactFailure>;
+
+/** `GET /api/notifications/stats` (admins): list sizes and the state of the mail outbox. */
+export const NotificationsStats = z.object({
+  waitlist: z.number().int(),
+  newsletter: z.number().int(),
+  contactMessages: z.number().int(),
+  mail: z.object({ pending: z.number().int(), sent: z.number().int(), failed: z.number().int() }),
+});
+export type NotificationsStats = z.infer<typeof NotificationsStats>;

@@ -1,0 +1,6 @@
+export { type ModerationConfig, moderationConfigSchema } from './config.js';
+export {
+  type ModerationInstance,
+  type ModerationServiceOptions,
+  startModeration,
+} from './service.js';

@@ -1,0 +1,204 @@
+import {
+  createEvent,
+  MODERATION_STREAM,
+  type ModerationStats,
+  ModerationStatusBody,
+  PendingQuestionsQuery,
+  QuestionApproved,
+  QuestionRejected,
+} from '@uapqa/contracts';
+import {
+  badRequest,
+  currentSession,
+  enqueue,
+  HttpError,
+  notFound,
+  readJson,
+  readParams,
+  readQuery,
+  requireRole,
+} from '@uapqa/service-kit';
+import { and, asc, count, eq, gte, type SQL, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { decisions, experts, queueItems } from '../db/schema.js';
+import type { ModerationDeps } from '../deps.js';
+import { fromQueue, toItem } from '../shape.js';
+
+const staffOnly = requireRole('moderator', 'admin');
+
+const ItemParam = z.object({
+  id: z.string().trim().min(1, 'question id is required').max(200, 'question id is too long'),
+});
+
+/** Keyset position in the queue: the last item's submission time and id. */
+interface Cursor {
+  s: string;
+  i: string;
+}
+
+const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+
+function decodeCursor(value: string): Cursor {
+  try {
+    const cursor = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Cursor;
+    if (
+      typeof cursor.s === 'string' &&
+      !Number.isNaN(Date.parse(cursor.s)) &&
+      typeof cursor.i === 'string' &&
+      cursor.i.length > 0
+    ) {
+      return cursor;
+    }
+  } catch {
+    // falls through to the 400 below
+  }
+  throw badRequest('cursor is not one this API gave out.', 'cursor');
+}
+
+function alreadyDecided(item: { status: string; decidedAt: Date | null }): HttpError {
+  const when = item.decidedAt ? ` on ${item.decidedAt.toISOString()}` : '';
+  return new HttpError(
+    409,
+    `This question was already ${item.status}${when}; it is no longer awaiting moderation.`,
+    { status: item.status },
+  );
+}
+
+function startOfMonthUtc(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+export function queueRoutes({ db, relay }: ModerationDeps): Hono {
+  const app = new Hono();
+
+  /** The review queue: pending questions, oldest first, a page at a time. */
+  app.get('/api/admin/questions/pending', staffOnly, async (c) => {
+    const { limit, cursor } = readQuery(c, PendingQuestionsQuery);
+    const where: SQL[] = [eq(queueItems.status, 'pending')];
+    if (cursor) {
+      const after = decodeCursor(cursor);
+      where.push(
+        sql`(${queueItems.submittedAt}, ${queueItems.questionId}) > (${after.s}::timestamptz, ${after.i})`,
+      );
+    }
+    const [rows, [total]] = await Promise.all([
+      fromQueue(db)
+        .where(and(...where))
+        .orderBy(asc(queueItems.submittedAt), asc(queueItems.questionId))
+        .limit(limit + 1),
+      db.select({ n: count() }).from(queueItems).where(eq(queueItems.status, 'pending')),
+    ]);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    c.header('X-Total-Count', String(total?.n ?? 0));
+    if (rows.length > limit && last) {
+      c.header(
+        'X-Next-Cursor',
+        encodeCursor({ s: last.item.submittedAt.toISOString(), i: last.item.questionId }),
+      );
+    }
+    c.header('Access-Control-Expose-Headers', 'X-Total-Count, X-Next-Cursor');
+    return c.json(page.map(toItem));
+  });
+
+  /** The moderation service's part of the staff figures (the gateway composes them). */
+  app.get('/api/admin/questions/stats', staffOnly, async (c) => {
+    const [[awaiting], [decided]] = await Promise.all([
+      db.select({ n: count() }).from(queueItems).where(eq(queueItems.status, 'pending')),
+      db.select({ n: count() }).from(decisions).where(gte(decisions.decidedAt, startOfMonthUtc())),
+    ]);
+    const stats: ModerationStats = {
+      awaitingReview: awaiting?.n ?? 0,
+      decidedThisMonth: decided?.n ?? 0,
+    };
+    return c.json(stats);
+  });
+
+  /**
+   * Approves or rejects a pending question. The decision, its history row and the event that
+   * tells questions (and billing, for a refund) commit together; the update is conditional on
+   * the item still being pending, so of two moderators deciding at once exactly one wins.
+   */
+  app.patch('/api/admin/questions/:id/status', staffOnly, async (c) => {
+    const session = currentSession(c);
+    const { id } = readParams(c, ItemParam);
+    const body = await readJson(c, ModerationStatusBody);
+    const [item] = await db.select().from(queueItems).where(eq(queueItems.questionId, id));
+    if (!item) throw notFound('No question with this id is in the moderation queue.');
+    if (item.status !== 'pending') throw alreadyDecided(item);
+
+    let assignedExpertId: number | null = null;
+    if (body.status === 'approved') {
+      assignedExpertId = body.assignedExpertId ?? item.requestedExpertId;
+      if (assignedExpertId !== item.requestedExpertId) {
+        const [expert] = await db
+          .select({ userId: experts.userId })
+          .from(experts)
+          .where(eq(experts.userId, assignedExpertId));
+        if (!expert) {
+          throw badRequest(
+            `No approved expert has the user id ${assignedExpertId}; choose one of the experts.`,
+            'assignedExpertId',
+          );
+        }
+      }
+    }
+
+    const decidedAt = new Date();
+    const decided = await db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(queueItems)
+        .set({
+          status: body.status,
+          assignedExpertId,
+          moderationNotes: body.moderationNotes,
+          decidedBy: session.userId,
+          decidedAt,
+        })
+        .where(and(eq(queueItems.questionId, id), eq(queueItems.status, 'pending')))
+        .returning({ questionId: queueItems.questionId });
+      if (!claimed) return false;
+      await tx.insert(decisions).values({
+        questionId: id,
+        decision: body.status,
+        moderatorId: session.userId,
+        moderatorUsername: session.username,
+        moderationNotes: body.moderationNotes,
+        assignedExpertId,
+        decidedAt,
+      });
+      const common = {
+        questionId: id,
+        askerId: item.askerId,
+        moderatorId: session.userId,
+        moderationNotes: body.moderationNotes,
+      };
+      await enqueue(
+        tx,
+        MODERATION_STREAM,
+        assignedExpertId !== null
+          ? createEvent(
+              QuestionApproved,
+              { ...common, assignedExpertId, approvedAt: decidedAt.toISOString() },
+              decidedAt,
+            )
+          : createEvent(
+              QuestionRejected,
+              { ...common, rejectedAt: decidedAt.toISOString() },
+              decidedAt,
+            ),
+      );
+      return true;
+    });
+    if (!decided) {
+      const [now] = await db.select().from(queueItems).where(eq(queueItems.questionId, id));
+      throw alreadyDecided(now ?? item);
+    }
+    relay.kick();
+    const [row] = await fromQueue(db).where(eq(queueItems.questionId, id));
+    return c.json(toItem(row!));
+  });
+
+  return app;
+}

@@ -1,0 +1,51 @@
+import { fileURLToPath } from 'node:url';
+import {
+  type EventBus,
+  type FetchImplementation,
+  type Logger,
+  type ServiceInstance,
+  startServiceRuntime,
+} from '@uapqa/service-kit';
+import { buildModerationApp } from './app.js';
+import type { ModerationConfig } from './config.js';
+import * as schema from './db/schema.js';
+import type { ModerationDeps } from './deps.js';
+import { startConsumers } from './events/consumers.js';
+
+export const MODERATION_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
+
+export interface ModerationServiceOptions {
+  config: ModerationConfig;
+  bus: EventBus;
+  logger?: Logger;
+  identityFetch?: FetchImplementation;
+}
+
+export type ModerationInstance = ServiceInstance;
+
+export async function startModeration(
+  options: ModerationServiceOptions,
+): Promise<ModerationInstance> {
+  const { config, bus } = options;
+  const runtime = await startServiceRuntime({
+    name: 'moderation',
+    config,
+    bus,
+    schema,
+    migrationsFolder: MODERATION_MIGRATIONS,
+    logger: options.logger,
+    identityFetch: options.identityFetch,
+  });
+  const { db, relay, logger } = runtime;
+  const deps: ModerationDeps = { db, config, logger, relay };
+  relay.start();
+  const consumers = await startConsumers(deps, bus);
+  const app = buildModerationApp(deps, runtime.verifier, runtime.readiness);
+  return {
+    name: 'moderation',
+    app,
+    async stop() {
+      await runtime.stop(consumers);
+    },
+  };
+}

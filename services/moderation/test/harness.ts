@@ -1,0 +1,144 @@
+import { billingForTests } from '@uapqa/billing/testing';
+import { startTestStack, type TestStack } from '@uapqa/gateway/testing';
+import { identityForTests } from '@uapqa/identity/testing';
+import { questionsForTests } from '@uapqa/questions/testing';
+import type { Backend, Browser } from '@uapqa/service-kit/testing';
+import { eventually } from '@uapqa/service-kit/testing';
+import { expect } from 'vitest';
+import { moderationForTests } from '../src/testing.js';
+
+export const DEMO_PASSWORD = 'moderation-demo-password';
+
+export type SignedIn = Browser & { id: number };
+
+export interface QueueItem {
+  id: string;
+  title: string;
+  status: string;
+  createdAt: string;
+  assignedCreatorId: number;
+  assignedExpertId: number | null;
+  moderationNotes: string | null;
+  creator: { userId: number; firstName: string | null; lastName: string | null } | null;
+  asker: { id: number; username: string };
+  [key: string]: unknown;
+}
+
+export interface ModerationStack extends TestStack {
+  member(): Promise<SignedIn>;
+  signedIn(username: string): Promise<SignedIn>;
+  /** A question from `member` to `expertId`, once it shows in the moderation queue. */
+  ask(member: SignedIn, expertId: number, overrides?: Record<string, unknown>): Promise<QueueItem>;
+  /** The whole pending queue as `staff` sees it. */
+  pending(staff: Browser): Promise<QueueItem[]>;
+  /** User id of an expert whose window still has `places` places this week. */
+  expertWithRoom(places: number): Promise<number>;
+}
+
+/** Identity (demo accounts), billing (local payments), questions, moderation and the gateway. */
+export async function startModerationStack(backend: Backend): Promise<ModerationStack> {
+  const stack = await startTestStack(backend, [
+    identityForTests(DEMO_PASSWORD),
+    billingForTests(),
+    questionsForTests({ SEED_DEMO: 'false' }),
+    moderationForTests(),
+  ]);
+  let counter = 0;
+  let taxonomy: { categoryId: number; tagIds: number[] } | undefined;
+  let watcher: Promise<SignedIn> | undefined;
+
+  async function withId(browser: Browser): Promise<SignedIn> {
+    const me = await (await browser.get('/api/user')).json();
+    return Object.assign(browser, { id: me.id as number });
+  }
+
+  async function pending(staff: Browser): Promise<QueueItem[]> {
+    const response = await staff.get('/api/admin/questions/pending?limit=200');
+    expect(response.status).toBe(200);
+    return response.json();
+  }
+
+  /** Categories and topics are admin-made when the demo seed is off. */
+  async function ensureTaxonomy(): Promise<{ categoryId: number; tagIds: number[] }> {
+    if (taxonomy) return taxonomy;
+    const admin = await signedIn('admin');
+    const category = await admin.post('/api/admin/categories', { name: 'Sightings' });
+    expect(category.status).toBe(201);
+    const tagIds: number[] = [];
+    for (const name of ['Radar', 'Witnesses']) {
+      const tag = await admin.post('/api/admin/tags', { name });
+      expect(tag.status).toBe(201);
+      tagIds.push((await tag.json()).id);
+    }
+    taxonomy = { categoryId: (await category.json()).id, tagIds };
+    return taxonomy;
+  }
+
+  async function signedIn(username: string): Promise<SignedIn> {
+    const browser = stack.visitor();
+    const login = await browser.post('/api/login', { username, password: DEMO_PASSWORD });
+    expect(login.status).toBe(200);
+    return withId(browser);
+  }
+
+  return {
+    ...stack,
+    signedIn,
+    pending,
+    async member() {
+      counter++;
+      const name = `asker_${Date.now().toString(36)}_${counter}`;
+      const browser = stack.visitor();
+      const registered = await browser.post('/api/register', {
+        username: name,
+        email: `${name}@example.com`,
+        password: 'correct horse battery',
+      });
+      expect(registered.status).toBe(201);
+      const { clientSecret } = await (await browser.post('/api/create-subscription', {})).json();
+      const confirmed = await browser.post('/api/billing/local/confirm', {
+        clientSecret,
+        outcome: 'succeeded',
+      });
+      expect(confirmed.status).toBe(200);
+      return withId(browser);
+    },
+    async ask(member, expertId, overrides = {}) {
+      const { categoryId, tagIds } = await ensureTaxonomy();
+      const response = await member.post('/api/questions', {
+        assignedCreatorId: expertId,
+        categoryId,
+        title: 'What did the carrier radar operators see?',
+        content: 'Looking for the sequence of radar events during the encounter.',
+        context: 'Read about it in a newspaper.',
+        sources: 'https://example.com/article',
+        tagIds,
+        ...overrides,
+      });
+      expect(response.status).toBe(201);
+      const { id } = await response.json();
+      watcher ??= signedIn('moderator');
+      const staff = await watcher;
+      return eventually(async () => {
+        const item = (await pending(staff)).find((each) => each.id === id);
+        expect(item).toBeDefined();
+        return item!;
+      });
+    },
+    async expertWithRoom(places) {
+      return eventually(async () => {
+        const creators = await (await stack.visitor().get('/api/creators')).json();
+        expect(creators).toHaveLength(5);
+        const roomy = creators.find(
+          (c: { window?: { remaining: number } }) => (c.window?.remaining ?? 0) >= places,
+        );
+        if (!roomy) throw new Error(`no expert has ${places} places left this week`);
+        return roomy.userId as number;
+      });
+    },
+  };
+}
+
+export async function credits(browser: Browser): Promise<number> {
+  return (await (await browser.get('/api/user')).json()).foiaCredits;
+}
