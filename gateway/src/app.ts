@@ -81,6 +81,10 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
     c.json({ message: `No API route for ${c.req.method} ${c.req.path}.` }, 404),
   );
 
-  mountFrontends(app, config.FRONTENDS_DIR);
+  mountFrontends(app, config.FRONTENDS_DIR, {
+    members: config.REMOTE_MEMBERS_URL,
+    experts: config.REMOTE_EXPERTS_URL,
+    staff: config.REMOTE_STAFF_URL,
+  });
   return app;
 }

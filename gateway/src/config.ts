@@ -35,5 +35,13 @@ export const gatewayConfigSchema = z.object({
   /** Folder holding the frontends' builds (`<name>/dist`); unset uses the repository's. */
   FRONTENDS_DIR: z.string().optional(),
   UPSTREAM_TIMEOUT_MS: env.int(15_000),
+  /**
+   * Where each remote's `mf-manifest.json` is deployed. Unset: the gateway's own build under
+   * `/remotes/<name>/`. The shell reads these at run time (`/remotes.json`), so a remote moves or
+   * redeploys without a shell rebuild.
+   */
+  REMOTE_MEMBERS_URL: z.string().optional(),
+  REMOTE_EXPERTS_URL: z.string().optional(),
+  REMOTE_STAFF_URL: z.string().optional(),
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

@@ -16,11 +16,40 @@ const NOT_BUILT_PAGE = `<!doctype html>
 this checkout, so there are no pages to show yet.</p>
 </body></html>`;
 
+export type RemoteName = (typeof REMOTES)[number];
+
+/**
+ * `GET /remotes.json`: the manifest URL of each remote the shell may load, from configuration
+ * or, by default, the gateway's own build of it. Never cached, so a redeploy is seen at once.
+ */
+function remotesManifest(
+  frontendsDir: string,
+  configured: Partial<Record<RemoteName, string>>,
+): Record<string, string> {
+  const manifest: Record<string, string> = {};
+  for (const remote of REMOTES) {
+    const url = configured[remote];
+    if (url) manifest[remote] = url;
+    else if (existsSync(join(frontendsDir, remote, 'dist', 'mf-manifest.json'))) {
+      manifest[remote] = `/remotes/${remote}/mf-manifest.json`;
+    }
+  }
+  return manifest;
+}
+
 /**
  * The frontends' builds: the shell at `/` (any unknown page gets its index.html, the shell's
  * router shows the 404), each remote under `/remotes/<name>/`. Nothing under `/api` is static.
  */
-export function mountFrontends(app: Hono, frontendsDir = DEFAULT_FRONTENDS_DIR): void {
+export function mountFrontends(
+  app: Hono,
+  frontendsDir = DEFAULT_FRONTENDS_DIR,
+  configuredRemotes: Partial<Record<RemoteName, string>> = {},
+): void {
+  app.get('/remotes.json', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.json(remotesManifest(frontendsDir, configuredRemotes));
+  });
   for (const remote of REMOTES) {
     const root = join(frontendsDir, remote, 'dist');
     if (!existsSync(root)) continue;
