@@ -52,4 +52,5 @@ export const ROUTE_TABLE: ReadonlyArray<{ path: string; service: ServiceName }> 
   { path: '/api/waitlist/join', service: 'notifications' },
   { path: '/api/newsletter/subscribe', service: 'notifications' },
   { path: '/api/contact', service: 'notifications' },
+  { path: '/api/notifications/*', service: 'notifications' },
 ];

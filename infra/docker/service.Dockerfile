@@ -19,5 +19,7 @@ FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build --chown=node:node /out /app
+# Writable by the service for the volumes mounted here (notifications' .eml mailbox).
+RUN mkdir -p /var/lib/uapqa/mailbox && chown -R node:node /var/lib/uapqa
 USER node
 CMD ["node", "dist/main.js"]

@@ -3,6 +3,7 @@ import { billingConfigSchema, startBilling } from '@uapqa/billing';
 import type { ServiceName } from '@uapqa/gateway';
 import { identityConfigSchema, startIdentity } from '@uapqa/identity';
 import { moderationConfigSchema, startModeration } from '@uapqa/moderation';
+import { notificationsConfigSchema, startNotifications } from '@uapqa/notifications';
 import { questionsConfigSchema, startQuestions } from '@uapqa/questions';
 import type { EventBus, FetchImplementation, ServiceInstance } from '@uapqa/service-kit';
 import type { EmbeddedConfig } from './config.js';
@@ -68,6 +69,21 @@ export const EMBEDDED_SERVICES: Array<{
         identityFetch,
         config: moderationConfigSchema.parse({
           DATA_DIR: join(config.DATA_DIR, 'moderation'),
+          LOG_LEVEL: config.LOG_LEVEL,
+        }),
+      }),
+  },
+  {
+    name: 'notifications',
+    start: (config, bus, identityFetch) =>
+      startNotifications({
+        bus,
+        identityFetch,
+        config: notificationsConfigSchema.parse({
+          DATA_DIR: join(config.DATA_DIR, 'notifications'),
+          // No mail server in embedded mode: every message lands as an .eml file to open.
+          MAILBOX_DIR: join(config.DATA_DIR, 'mailbox'),
+          PUBLIC_URL: `http://localhost:${config.PORT}`,
           LOG_LEVEL: config.LOG_LEVEL,
         }),
       }),

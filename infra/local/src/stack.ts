@@ -18,6 +18,12 @@ const SERVICES = [
   { name: 'billing', package: '@uapqa/billing', offset: 2, urlVariable: 'BILLING_URL' },
   { name: 'questions', package: '@uapqa/questions', offset: 3, urlVariable: 'QUESTIONS_URL' },
   { name: 'moderation', package: '@uapqa/moderation', offset: 4, urlVariable: 'MODERATION_URL' },
+  {
+    name: 'notifications',
+    package: '@uapqa/notifications',
+    offset: 5,
+    urlVariable: 'NOTIFICATIONS_URL',
+  },
 ] as const;
 
 export type LocalServiceName = (typeof SERVICES)[number]['name'] | 'gateway';

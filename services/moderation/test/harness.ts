@@ -1,6 +1,7 @@
 import { billingForTests } from '@uapqa/billing/testing';
 import { startTestStack, type TestStack } from '@uapqa/gateway/testing';
 import { identityForTests } from '@uapqa/identity/testing';
+import { notificationsForTests, startSmtp, type TestSmtp } from '@uapqa/notifications/testing';
 import { questionsForTests } from '@uapqa/questions/testing';
 import type { Backend, Browser } from '@uapqa/service-kit/testing';
 import { eventually } from '@uapqa/service-kit/testing';
@@ -25,6 +26,8 @@ export interface QueueItem {
 }
 
 export interface ModerationStack extends TestStack {
+  /** The SMTP server notifications delivers to: what members and experts were emailed. */
+  smtp: TestSmtp;
   member(): Promise<SignedIn>;
   signedIn(username: string): Promise<SignedIn>;
   /** A question from `member` to `expertId`, once it shows in the moderation queue. */
@@ -35,13 +38,18 @@ export interface ModerationStack extends TestStack {
   expertWithRoom(places: number): Promise<number>;
 }
 
-/** Identity (demo accounts), billing (local payments), questions, moderation and the gateway. */
+/**
+ * The whole product behind the gateway: identity (demo accounts), billing (local payments),
+ * questions, moderation, and notifications mailing a real SMTP server.
+ */
 export async function startModerationStack(backend: Backend): Promise<ModerationStack> {
+  const smtp = await startSmtp();
   const stack = await startTestStack(backend, [
     identityForTests(DEMO_PASSWORD),
     billingForTests(),
     questionsForTests({ SEED_DEMO: 'false' }),
     moderationForTests(),
+    notificationsForTests({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://uap.example' }),
   ]);
   let counter = 0;
   let taxonomy: { categoryId: number; tagIds: number[] } | undefined;
@@ -83,6 +91,11 @@ export async function startModerationStack(backend: Backend): Promise<Moderation
 
   return {
     ...stack,
+    smtp,
+    async stop() {
+      await stack.stop();
+      await smtp.stop();
+    },
     signedIn,
     pending,
     async member() {

@@ -146,6 +146,14 @@ describe.each(testBackends())('moderation ($name)', (backend) => {
       (q: { id: string }) => q.id === item.id,
     );
     expect(mine).toMatchObject({ status: 'approved', assignedExpertId: marcus.id });
+    // The reassigned expert is emailed, with the moderator's notes and the 72-hour due time.
+    const toExpert = await stack.smtp.waitForOne(
+      'marcus@demo.uapqa.local',
+      /Which radar logs were kept aboard the carrier\?/,
+    );
+    expect(toExpert.text).toContain('Good question; Marcus knows the logs best.');
+    expect(toExpert.text).toMatch(/72 hours/);
+    expect(stack.smtp.to('dana@demo.uapqa.local')).toHaveLength(0);
 
     const answer = 'The combat information centre kept the logs; they were collected afterwards.';
     const answered = await marcus.post('/api/answers', { questionId: item.id, content: answer });
@@ -157,6 +165,12 @@ describe.each(testBackends())('moderation ($name)', (backend) => {
       status: 'answered',
       answer: { content: answer },
     });
+
+    const toMember = await stack.smtp.waitForOne(
+      `${memberName}@example.com`,
+      /has been answered: Which radar logs/,
+    );
+    expect(toMember.text).toContain('https://uap.example/browse-qa');
 
     const again = await admin.patch(statusPath(item.id), { status: 'rejected' });
     expect(again.status).toBe(409);
@@ -186,6 +200,10 @@ describe.each(testBackends())('moderation ($name)', (backend) => {
     expect((await stack.pending(moderator)).map((each) => each.id)).not.toContain(item.id);
 
     await eventually(async () => expect(await credits(member)).toBe(3));
+    const { username } = await (await member.get('/api/user')).json();
+    const toMember = await stack.smtp.waitForOne(`${username}@example.com`, /was not approved/);
+    expect(toMember.text).toContain('Already answered in the archive.');
+    expect(toMember.text).toMatch(/1 FOIA credit you spent on it has been refunded/);
     await eventually(async () => {
       const mine = (await (await member.get('/api/my-questions')).json()).find(
         (q: { id: string }) => q.id === item.id,
@@ -369,5 +387,20 @@ describe.each(testBackends())('moderation ($name)', (backend) => {
       decidedThisMonth: before.decidedThisMonth + 1,
     });
     expect(await (await admin.get('/api/admin/questions/stats')).json()).toEqual(await stats());
+
+    // The gateway's staff figures: the spec's five, from billing, questions and identity, plus
+    // these two, asked in parallel.
+    const composed = await admin.get('/api/admin/stats');
+    expect(composed.status).toBe(200);
+    expect(await composed.json()).toEqual({
+      activeSubscribers: expect.any(Number),
+      monthlyRevenue: expect.any(Number),
+      questionsThisMonth: expect.any(Number),
+      totalQuestions: expect.any(Number),
+      activeExperts: 5,
+      ...(await stats()),
+    });
+    expect((await stack.visitor().get('/api/admin/stats')).status).toBe(401);
+    expect((await dana.get('/api/admin/stats')).status).toBe(403);
   });
 });

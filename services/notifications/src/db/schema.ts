@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export { inbox } from '@uapqa/service-kit';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Read copy of identity's users (from UserRegistered): where to send a member's mail. */
+export const users = pgTable('users', {
+  userId: integer('user_id').primaryKey(),
+  email: text('email').notNull(),
+  username: text('username').notNull(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  role: text('role').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Read copy of submitted questions (from QuestionSubmitted): titles for moderation mails. */
+export const questions = pgTable('questions', {
+  questionId: text('question_id').primaryKey(),
+  askerId: integer('asker_id').notNull(),
+  title: text('title').notNull(),
+  createdAt: createdAt(),
+});
+
+/** One row per address (lower-cased): joining twice changes nothing. */
+export const waitlist = pgTable('waitlist', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique('waitlist_email_key'),
+  source: text('source').notNull(),
+  createdAt: createdAt(),
+});
+
+export const newsletterSubscribers = pgTable('newsletter_subscribers', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique('newsletter_subscribers_email_key'),
+  source: text('source').notNull(),
+  createdAt: createdAt(),
+});
+
+export const contactMessages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject'),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});
+
+export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
+
+/**
+ * The mail outbox. A row is written in the transaction of what causes it; a worker renders and
+ * sends it later. `dedupe_key` (event id + template, `waitlist:<email>`, `contact:<id>`) makes a
+ * second enqueue of the same message a no-op. The recipient is an address, or a user id whose
+ * address is looked up at delivery time (the user may not be known yet).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dedupeKey: text('dedupe_key').notNull().unique('mail_outbox_dedupe_key'),
+    template: text('template').notNull(),
+    toUserId: integer('to_user_id'),
+    toEmail: text('to_email'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: MAIL_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the next attempt may start (now, or later after a failure: backoff). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set while a replica sends the message: no other one claims it before this instant. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    subject: text('subject'),
+    messageId: text('message_id'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('mail_outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
+    index('mail_outbox_user_idx').on(table.toUserId).where(sql`${table.status} = 'pending'`),
+  ],
+);

@@ -1,0 +1,11 @@
+import type { Database, Logger } from '@uapqa/service-kit';
+import type { NotificationsConfig } from './config.js';
+import type * as schema from './db/schema.js';
+import type { MailWorker } from './mail/worker.js';
+
+export interface NotificationsDeps {
+  db: Database<typeof schema>;
+  config: NotificationsConfig;
+  logger: Logger;
+  mail: MailWorker;
+}

@@ -1,0 +1,113 @@
+import {
+  ContactBody,
+  type FormAccepted,
+  NewsletterSubscribeBody,
+  WaitlistJoinBody,
+} from '@uapqa/contracts';
+import { badRequest, clientIp, createRateLimiter, HttpError, readJson } from '@uapqa/service-kit';
+import { type Context, Hono } from 'hono';
+import { z } from 'zod';
+import { contactMessages, newsletterSubscribers, waitlist } from '../db/schema.js';
+import type { NotificationsDeps } from '../deps.js';
+import { enqueueMail, mail } from '../mail/worker.js';
+
+export const WAITLIST_JOINED = "You're on the waitlist. You'll be notified first when we launch.";
+export const NEWSLETTER_SUBSCRIBED = "You've been subscribed to our newsletter.";
+export const CONTACT_RECEIVED = 'Message sent! We will get back to you soon.';
+
+/**
+ * Reads a JSON body; a failed validation is a 400 whose message is the first rule's own sentence
+ * (the spec's 'Please enter your email address.'), with the field it concerns.
+ */
+async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  const result = schema.safeParse(await readJson(c, z.unknown()));
+  if (result.success) return result.data;
+  const [issue] = result.error.issues;
+  const field = issue?.path.join('.');
+  throw badRequest(issue?.message ?? 'Invalid request.', field || undefined);
+}
+
+/** The spec's contact failure body carries `error`: the same sentence as `message`. */
+async function withErrorField(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof HttpError) {
+      throw new HttpError(error.status, error.message, { ...error.extra, error: error.message });
+    }
+    throw error;
+  }
+}
+
+/**
+ * The public forms: waitlist, newsletter, contact. Each is limited per client address. Signing
+ * up twice answers the same 200 and stores one row (and, for the waitlist, sends one email), so
+ * a visitor cannot tell whether an address was already on a list.
+ */
+export function formRoutes(deps: NotificationsDeps): Hono {
+  const app = new Hono();
+  const { db, config } = deps;
+  const limiter = () => {
+    if (config.FORM_RATE_LIMIT_PER_MINUTE === 0) return null;
+    return createRateLimiter({
+      points: config.FORM_RATE_LIMIT_PER_MINUTE,
+      durationSeconds: 60,
+      message: 'Too many requests from your network. Please wait a minute and try again.',
+    });
+  };
+  const limits = { waitlist: limiter(), newsletter: limiter(), contact: limiter() };
+  const limit = async (c: Context, form: keyof typeof limits) => {
+    await limits[form]?.consume(clientIp(c, config.TRUST_PROXY));
+  };
+
+  app.post('/api/waitlist/join', async (c) => {
+    await limit(c, 'waitlist');
+    const { email, source } = await readBody(c, WaitlistJoinBody);
+    const joined = await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(waitlist)
+        .values({ email, source })
+        .onConflictDoNothing()
+        .returning({ id: waitlist.id });
+      if (inserted.length === 0) return false;
+      // In the same transaction as the row: one confirmation per address, ever.
+      await enqueueMail(tx, mail('waitlist_confirmation', `waitlist:${email}`, { email }, {}));
+      return true;
+    });
+    if (joined) deps.mail.kick();
+    return c.json({ message: WAITLIST_JOINED } satisfies FormAccepted, 200);
+  });
+
+  app.post('/api/newsletter/subscribe', async (c) => {
+    await limit(c, 'newsletter');
+    const { email, source } = await readBody(c, NewsletterSubscribeBody);
+    await db.insert(newsletterSubscribers).values({ email, source }).onConflictDoNothing();
+    return c.json({ message: NEWSLETTER_SUBSCRIBED } satisfies FormAccepted, 200);
+  });
+
+  app.post('/api/contact', (c) =>
+    withErrorField(async () => {
+      await limit(c, 'contact');
+      const body = await readBody(c, ContactBody);
+      await db.transaction(async (tx) => {
+        const [saved] = await tx
+          .insert(contactMessages)
+          .values(body)
+          .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+        await enqueueMail(
+          tx,
+          mail(
+            'contact_staff',
+            `contact:${saved!.id}`,
+            { email: config.STAFF_EMAIL },
+            { ...body, receivedAt: saved!.createdAt.toISOString() },
+          ),
+        );
+      });
+      deps.mail.kick();
+      return c.json({ message: CONTACT_RECEIVED } satisfies FormAccepted, 201);
+    }),
+  );
+
+  return app;
+}

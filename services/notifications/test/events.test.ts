@@ -1,0 +1,207 @@
+import {
+  BILLING_STREAM,
+  CreditsPurchased,
+  CreditsRefunded,
+  createEvent,
+  MODERATION_STREAM,
+  QUESTIONS_STREAM,
+  QuestionAnswered,
+  QuestionApproved,
+  QuestionRejected,
+  QuestionSubmitted,
+} from '@uapqa/contracts';
+import { testBackends } from '@uapqa/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toAddress } from '../src/test-smtp.js';
+import { type Member, type NotificationsStack, startNotificationsStack } from './harness.js';
+
+describe.each(testBackends())('email on events ($name)', (backend) => {
+  let stack: NotificationsStack;
+  let expert: Member;
+  let asker: Member;
+  let questionCounter = 0;
+
+  /** A question as questions announces it; its title is what moderation mails show. */
+  async function submitted(title: string) {
+    const questionId = `00000000-0000-4000-8000-${String(++questionCounter).padStart(12, '0')}`;
+    await stack.publish(
+      QUESTIONS_STREAM,
+      createEvent(QuestionSubmitted, {
+        questionId,
+        askerId: asker.userId,
+        askerUsername: asker.username,
+        requestedExpertId: expert.userId,
+        title,
+        content: 'What exactly did the radar operators record that night?',
+        context: null,
+        sources: null,
+        categoryId: 1,
+        categoryName: 'Physical',
+        tags: [{ id: 1, name: 'Radar' }],
+        submittedAt: new Date().toISOString(),
+      }),
+    );
+    return questionId;
+  }
+
+  beforeAll(async () => {
+    stack = await startNotificationsStack(backend);
+    expert = await stack.announceUser({ role: 'expert', firstName: 'Dana' });
+    asker = await stack.announceUser({ firstName: 'Riley' });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('welcomes a member who registers, and not the staff or experts of the seed', async () => {
+    const username = `newcomer_${Date.now().toString(36)}`;
+    const email = `${username}@Example.com`;
+    const registered = await stack.visitor().post('/api/register', {
+      username,
+      email,
+      password: 'correct horse battery',
+      firstName: 'Nova',
+    });
+    expect(registered.status).toBe(201);
+
+    const [welcome] = await stack.smtp.waitFor(email.toLowerCase());
+    expect(toAddress(welcome!)).toBe(email.toLowerCase());
+    expect(welcome!.from?.text).toContain('no-reply@uapanswers.local');
+    expect(welcome!.subject).toBe('Welcome to UAP Answers');
+    expect(welcome!.text).toContain('Hello Nova,');
+    expect(welcome!.text).toContain('https://uap.example/subscribe');
+    expect(welcome!.html).toContain('href="https://uap.example/subscribe"');
+    expect(welcome!.headers.get('auto-submitted')).toBe('auto-generated');
+
+    // The seed's member is welcomed too; its experts and staff are not.
+    await stack.smtp.waitFor('member@demo.uapqa.local');
+    expect(stack.smtp.to('dana@demo.uapqa.local')).toHaveLength(0);
+    expect(stack.smtp.to('admin@demo.uapqa.local')).toHaveLength(0);
+  });
+
+  it('tells the expert about an approved question, with its title, notes and 72-hour due time', async () => {
+    const title = 'Do <radar> returns & "tic-tac" sightings match?';
+    const questionId = await submitted(title);
+    await stack.publish(
+      MODERATION_STREAM,
+      createEvent(QuestionApproved, {
+        questionId,
+        askerId: asker.userId,
+        moderatorId: 2,
+        assignedExpertId: expert.userId,
+        moderationNotes: 'Please cite the <b>logs</b>.',
+        approvedAt: '2030-01-14T15:00:00.000Z',
+      }),
+    );
+    const mail = await stack.smtp.waitForOne(expert.email, /^New question for you/);
+    expect(mail!.subject).toBe(`New question for you: ${title}`);
+    expect(mail!.text).toContain('Hello Dana,');
+    expect(mail!.text).toContain(`“${title}”`);
+    expect(mail!.text).toContain('Please answer it by Jan 17, 2030, 3:00 PM UTC (72 hours');
+    expect(mail!.text).toContain('Please cite the <b>logs</b>.');
+    expect(mail!.text).toContain('https://uap.example/expert-dashboard');
+    expect(mail!.html).toContain('Do &lt;radar&gt; returns &amp; &quot;tic-tac&quot; sightings');
+    expect(mail!.html).toContain('Please cite the &lt;b&gt;logs&lt;/b&gt;.');
+    expect(mail!.html).not.toContain('<radar>');
+  });
+
+  it('tells the asker of a rejected question, with the notes and the refunded credit', async () => {
+    const title = 'Is this question about the 1952 Washington flap?';
+    const questionId = await submitted(title);
+    await stack.publish(
+      MODERATION_STREAM,
+      createEvent(QuestionRejected, {
+        questionId,
+        askerId: asker.userId,
+        moderatorId: 2,
+        moderationNotes: 'Already answered in the archive.',
+        rejectedAt: new Date().toISOString(),
+      }),
+    );
+    const mail = await stack.smtp.waitForOne(asker.email, /not approved/);
+    expect(mail.subject).toBe(`Your question was not approved: ${title}`);
+    expect(mail.text).toContain('Hello Riley,');
+    expect(mail.text).toContain('Already answered in the archive.');
+    expect(mail.text).toContain('The 1 FOIA credit you spent on it has been refunded');
+    expect(mail.html).toContain('Already answered in the archive.');
+  });
+
+  it('tells the asker an answer is in the archive', async () => {
+    await stack.publish(
+      QUESTIONS_STREAM,
+      createEvent(QuestionAnswered, {
+        questionId: '00000000-0000-4000-8000-00000000a001',
+        askerId: asker.userId,
+        expertId: expert.userId,
+        title: 'What did the pilots report?',
+        answeredAt: '2030-01-15T09:30:00.000Z',
+      }),
+    );
+    const mail = await stack.smtp.waitForOne(
+      asker.email,
+      'Your question has been answered: What did the pilots report?',
+    );
+    expect(mail.text).toContain('Dana Tester answered your question “What did the pilots report?”');
+    expect(mail.text).toContain('https://uap.example/browse-qa');
+    expect(mail.html).toContain('href="https://uap.example/browse-qa"');
+  });
+
+  it('sends a receipt for a credit purchase and a notice for an overdue refund only', async () => {
+    const buyer = await stack.announceUser({ firstName: 'Sam' });
+    await stack.publish(
+      BILLING_STREAM,
+      createEvent(CreditsPurchased, {
+        userId: buyer.userId,
+        source: 'small',
+        credits: 3,
+        amountCents: 2500,
+        paymentId: 'pi_test_123',
+        balance: 6,
+      }),
+    );
+    const receipt = await stack.smtp.waitForOne(buyer.email, 'Your UAP Answers receipt: $25.00');
+    expect(receipt!.text).toContain('Item: FOIA Credits: 3 questions');
+    expect(receipt!.text).toContain('Amount paid: $25.00');
+    expect(receipt!.text).toContain('Credits added: 3');
+    expect(receipt!.text).toContain('Credit balance: 6');
+    expect(receipt!.text).toContain('Payment reference: pi_test_123');
+
+    const refund = (reason: 'rejected' | 'overdue') =>
+      createEvent(CreditsRefunded, {
+        userId: buyer.userId,
+        questionId: '00000000-0000-4000-8000-00000000b001',
+        credits: 1,
+        reason,
+        balance: 7,
+      });
+    await stack.publish(BILLING_STREAM, refund('rejected')); // the rejection mail covers it
+    await stack.publish(BILLING_STREAM, refund('overdue'));
+    const notice = await stack.smtp.waitForOne(buyer.email, 'Your credit has been refunded');
+    expect(notice!.text).toContain('within 72 hours');
+    expect(notice!.text).toContain('back in your balance (now 7)');
+  });
+
+  it('keeps mail for a user not known yet and sends it once identity announces them', async () => {
+    const later = stack.unknownUser();
+    await stack.publish(
+      QUESTIONS_STREAM,
+      createEvent(QuestionAnswered, {
+        questionId: '00000000-0000-4000-8000-00000000c001',
+        askerId: later.userId,
+        expertId: expert.userId,
+        title: 'Announced late',
+        answeredAt: new Date().toISOString(),
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(stack.smtp.to(later.email)).toHaveLength(0);
+    expect(await stack.notifications.mailBacklog()).toBeGreaterThan(0);
+
+    await stack.announceUser(later);
+    const mails = await stack.smtp.waitFor(later.email, 2); // the answer and the welcome
+    expect(mails.map((mail) => mail.subject).sort()).toEqual([
+      'Welcome to UAP Answers',
+      'Your question has been answered: Announced late',
+    ]);
+  });
+});
