@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { env } from '@uapqa/service-kit';
 import { z } from 'zod';
 
@@ -20,5 +21,10 @@ export const localConfigSchema = z.object({
   /** A local-only default; set your own anywhere that is not your machine. */
   ADMIN_PASSWORD: z.string().min(12).default('local-admin-password'),
   LOG_LEVEL: env.logLevel(),
+  /** Notifications' mail relay; unset, mail is written as .eml files to MAILBOX_DIR. */
+  SMTP_URL: z.string().optional(),
+  MAILBOX_DIR: z
+    .string()
+    .default(fileURLToPath(new URL('../../../.data/mailbox', import.meta.url))),
 });
 export type LocalConfig = z.infer<typeof localConfigSchema>;

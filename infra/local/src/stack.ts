@@ -62,6 +62,8 @@ export async function startLocalStack(
     NATS_URL: config.NATS_URL,
     NATS_STREAM_PREFIX: config.NATS_STREAM_PREFIX,
     LOG_LEVEL: config.LOG_LEVEL,
+    MAILBOX_DIR: config.MAILBOX_DIR,
+    ...(config.SMTP_URL ? { SMTP_URL: config.SMTP_URL } : {}),
   };
   const specs: ProcessSpec[] = [
     ...SERVICES.map((service) => {

@@ -22,6 +22,8 @@ describe.runIf(realServersConfigured)('distributed local mode (real PostgreSQL a
       'identity',
       'billing',
       'questions',
+      'moderation',
+      'notifications',
       'gateway',
     ]);
     expect(health.services.billing).toBe('ready');

@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { NatsEventBus } from '@uapqa/service-kit';
 import { uniqueName } from '@uapqa/service-kit/testing';
@@ -39,6 +42,7 @@ export interface IsolatedStack {
 export async function startIsolatedStack(name: string): Promise<IsolatedStack> {
   const prefix = `${uniqueName(name)}_`;
   const base = await freePortRange(6);
+  const mailbox = mkdtempSync(join(tmpdir(), 'uapqa-mailbox-'));
   const stack = await startLocalStack(
     localConfigSchema.parse({
       PORT: String(base),
@@ -49,6 +53,7 @@ export async function startIsolatedStack(name: string): Promise<IsolatedStack> {
       DATABASE_PREFIX: prefix,
       ADMIN_PASSWORD: 'test-admin-password',
       LOG_LEVEL: 'warn',
+      MAILBOX_DIR: mailbox,
     }),
     new PassThrough(),
   );
@@ -69,6 +74,7 @@ export async function startIsolatedStack(name: string): Promise<IsolatedStack> {
       for (const row of rows)
         await admin.unsafe(`drop database if exists "${row.datname}" with (force)`);
       await admin.end();
+      rmSync(mailbox, { recursive: true, force: true });
     },
   };
 }
