@@ -39,7 +39,11 @@ export interface IsolatedStack {
 }
 
 /** The distributed stack with its own ports, databases and streams, all removed by cleanup. */
-export async function startIsolatedStack(name: string): Promise<IsolatedStack> {
+export async function startIsolatedStack(
+  name: string,
+  options: { natsUrl?: string } = {},
+): Promise<IsolatedStack> {
+  const nats = options.natsUrl ?? natsUrl!;
   const prefix = `${uniqueName(name)}_`;
   const base = await freePortRange(6);
   const mailbox = mkdtempSync(join(tmpdir(), 'uapqa-mailbox-'));
@@ -48,7 +52,7 @@ export async function startIsolatedStack(name: string): Promise<IsolatedStack> {
       PORT: String(base),
       BASE_PORT: String(base),
       POSTGRES_URL: serverUrl,
-      NATS_URL: natsUrl,
+      NATS_URL: nats,
       NATS_STREAM_PREFIX: prefix,
       DATABASE_PREFIX: prefix,
       ADMIN_PASSWORD: 'test-admin-password',
@@ -63,7 +67,7 @@ export async function startIsolatedStack(name: string): Promise<IsolatedStack> {
     async cleanup() {
       await stack.stop();
       const bus = await NatsEventBus.connect({
-        url: natsUrl!,
+        url: nats,
         name: 'cleanup',
         streamPrefix: prefix,
       });
