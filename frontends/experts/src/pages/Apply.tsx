@@ -1,0 +1,188 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  EXPERT_DURATION_MONTHS,
+  EXPERT_MIN_COMMITMENT,
+  EXPERT_QUESTIONS_PER_WEEK,
+  ExpertApplication,
+} from '@uapqa/contracts';
+import { Button, Card, Field, Input, Muted, PageTitle, Textarea, toast } from '@uapqa/ui';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import styled from 'styled-components';
+import type { z } from 'zod';
+import { LinkButton, Notice } from '../lib/shared';
+
+type FormInput = z.input<typeof ExpertApplication>;
+type FormOutput = z.output<typeof ExpertApplication>;
+
+const Pair = styled.div`
+  display: grid;
+  gap: 0 1rem;
+  grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
+`;
+
+const REQUIRED = ['name', 'email', 'phone'] as const;
+
+/**
+ * `POST /api/expert-applications`, sent without credentials (spec section 7): the public form
+ * carries no session. Raises `<status>: <body>` like the ui helpers on a non-OK response.
+ */
+export async function sendExpertApplication(body: FormOutput): Promise<void> {
+  const response = await fetch('/api/expert-applications', {
+    method: 'POST',
+    credentials: 'omit',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    throw new Error(`${response.status}: ${text || response.statusText}`);
+  }
+}
+
+/** The public expert application form (exported for component tests). */
+export function ExpertApplicationForm({
+  onSubmit,
+}: {
+  onSubmit: (body: FormOutput) => Promise<void>;
+}) {
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(ExpertApplication),
+    defaultValues: {
+      name: '',
+      email: '',
+      phone: '',
+      website: '',
+      duration: EXPERT_MIN_COMMITMENT.months,
+      questionsPerWeek: EXPERT_MIN_COMMITMENT.questionsPerWeek,
+      description: '',
+    },
+  });
+  const asInteger = { setValueAs: (value: unknown) => (value === '' ? undefined : Number(value)) };
+
+  return (
+    <form
+      onSubmit={handleSubmit(onSubmit, () => {
+        const values = getValues();
+        if (REQUIRED.some((name) => !String(values[name] ?? '').trim())) {
+          toast({
+            title: 'Missing Information',
+            description: 'Please fill in all required fields.',
+            variant: 'destructive',
+          });
+        }
+      })}
+      noValidate
+      aria-label="Expert application"
+    >
+      <Pair>
+        <Field label="Full name *" htmlFor="apply-name" error={errors.name?.message}>
+          <Input id="apply-name" autoComplete="name" {...register('name')} />
+        </Field>
+        <Field label="Email *" htmlFor="apply-email" error={errors.email?.message}>
+          <Input id="apply-email" type="email" autoComplete="email" {...register('email')} />
+        </Field>
+        <Field label="Phone *" htmlFor="apply-phone" error={errors.phone?.message}>
+          <Input id="apply-phone" type="tel" autoComplete="tel" {...register('phone')} />
+        </Field>
+        <Field label="Website (optional)" htmlFor="apply-website" error={errors.website?.message}>
+          <Input id="apply-website" type="url" placeholder="https://" {...register('website')} />
+        </Field>
+        <Field
+          label={`Commitment in months (${EXPERT_DURATION_MONTHS.min}–${EXPERT_DURATION_MONTHS.max})`}
+          htmlFor="apply-duration"
+          error={errors.duration?.message}
+        >
+          <Input
+            id="apply-duration"
+            type="number"
+            inputMode="numeric"
+            min={EXPERT_DURATION_MONTHS.min}
+            max={EXPERT_DURATION_MONTHS.max}
+            step={1}
+            {...register('duration', asInteger)}
+          />
+        </Field>
+        <Field
+          label={`Questions per week (${EXPERT_QUESTIONS_PER_WEEK.min}–${EXPERT_QUESTIONS_PER_WEEK.max})`}
+          htmlFor="apply-per-week"
+          error={errors.questionsPerWeek?.message}
+        >
+          <Input
+            id="apply-per-week"
+            type="number"
+            inputMode="numeric"
+            min={EXPERT_QUESTIONS_PER_WEEK.min}
+            max={EXPERT_QUESTIONS_PER_WEEK.max}
+            step={1}
+            {...register('questionsPerWeek', asInteger)}
+          />
+        </Field>
+      </Pair>
+      <Field
+        label="About you and your work (optional)"
+        htmlFor="apply-description"
+        error={errors.description?.message}
+      >
+        <Textarea id="apply-description" {...register('description')} />
+      </Field>
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Submitting...' : 'Submit Application'}
+      </Button>
+    </form>
+  );
+}
+
+/** `/apply`: the public expert application. */
+export default function Apply() {
+  const [sent, setSent] = useState(false);
+
+  if (sent) {
+    return (
+      <Notice
+        title="Application Submitted"
+        testId="application-submitted"
+        action={<LinkButton to="/experts">Back to the experts page</LinkButton>}
+      >
+        Thank you for applying. Our team will review your application and get in touch.
+      </Notice>
+    );
+  }
+
+  async function submit(body: FormOutput) {
+    try {
+      await sendExpertApplication(body);
+      toast({
+        title: 'Application Submitted',
+        description: 'Thank you! Our team will review your application and get in touch.',
+      });
+      setSent(true);
+    } catch (error) {
+      console.error(error);
+      toast({
+        title: 'Submission Failed',
+        description: 'There was an error submitting your application. Please try again.',
+        variant: 'destructive',
+      });
+    }
+  }
+
+  return (
+    <div style={{ maxWidth: 760, margin: '0 auto' }}>
+      <PageTitle>Apply to Become an Expert</PageTitle>
+      <Muted style={{ marginBottom: '1.5rem' }}>
+        Answer members' questions on your own schedule. The minimum commitment is{' '}
+        {EXPERT_MIN_COMMITMENT.questionsPerWeek} questions per week for{' '}
+        {EXPERT_MIN_COMMITMENT.months} month. Fields marked * are required.
+      </Muted>
+      <Card>
+        <ExpertApplicationForm onSubmit={submit} />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,439 @@
+import { ANSWER_DUE_HOURS, type ExpertEarnings, type Question } from '@uapqa/contracts';
+import {
+  apiRequest,
+  Badge,
+  Button,
+  Card,
+  formatUsDate,
+  Grid,
+  getJson,
+  handleUnauthorized,
+  isUnauthorized,
+  Muted,
+  PageTitle,
+  Placeholders,
+  serverMessage,
+  statusTone,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+  Textarea,
+  toast,
+  useSession,
+} from '@uapqa/ui';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import styled from 'styled-components';
+import useSWR from 'swr';
+import { timeLeft } from '../lib/deadline';
+import { formatCents, Notice, statusOf, useNow } from '../lib/shared';
+
+const QUESTIONS_KEY = '/api/creator/questions';
+const EARNINGS_KEY = '/api/billing/earnings';
+
+const Stat = styled(Card)`
+  .label { color: ${({ theme }) => theme.colors.muted}; font-size: 0.9rem; }
+  .value { font-size: 1.8rem; font-weight: 700; }
+`;
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 1rem;
+`;
+const Meta = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem;
+  align-items: center;
+  font-size: 0.85rem;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+const Deadline = styled.span<{ $urgent: boolean }>`
+  font-weight: 700;
+  color: ${({ theme, $urgent }) => ($urgent ? theme.colors.danger : theme.colors.yellow)};
+`;
+const Block = styled.div`
+  margin-top: 0.75rem;
+  white-space: pre-wrap;
+  .label { font-weight: 600; font-size: 0.85rem; color: ${({ theme }) => theme.colors.muted}; }
+`;
+const Row = styled.div`
+  display: flex;
+  gap: 0.5rem;
+  margin-top: 0.75rem;
+`;
+
+/** A question counts as pending for the expert while approved and unanswered (spec section 4). */
+export function isPending(question: Question): boolean {
+  return question.status === 'approved' && !question.answer;
+}
+export function isAnswered(question: Question): boolean {
+  return Boolean(question.answer) || question.status === 'answered';
+}
+
+/**
+ * The inline answer form (exported for component tests): Submit Answer is disabled while the
+ * text is blank; a success shows 'Answer Submitted' and calls `onSubmitted`.
+ */
+export function AnswerForm({
+  questionId,
+  onSubmitted,
+  onCancel,
+}: {
+  questionId: string;
+  onSubmitted: () => void | Promise<void>;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const navigate = useNavigate();
+  const [content, setContent] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const blank = content.trim() === '';
+
+  async function submit() {
+    if (blank) return;
+    setSubmitting(true);
+    try {
+      await apiRequest('POST', '/api/answers', { questionId, content: content.trim() });
+      toast({
+        title: 'Answer Submitted',
+        description: 'Your answer has been sent to the member.',
+      });
+      setContent('');
+      await onSubmitted();
+    } catch (error) {
+      if (isUnauthorized(error)) {
+        handleUnauthorized(navigate);
+        return;
+      }
+      toast({
+        title: 'Submission Failed',
+        description:
+          statusOf(error) === 409 || statusOf(error) === 403
+            ? (serverMessage(error) ?? 'Failed to submit answer.')
+            : 'Failed to submit answer.',
+        variant: 'destructive',
+      });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form
+      aria-label="Answer"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      style={{ marginTop: '0.75rem' }}
+    >
+      <label htmlFor={id} style={{ display: 'block', fontWeight: 600, marginBottom: '0.35rem' }}>
+        Your answer
+      </label>
+      <Textarea
+        id={id}
+        value={content}
+        onChange={(event) => setContent(event.target.value)}
+        placeholder="Write a thorough, sourced answer for the member"
+        disabled={submitting}
+      />
+      <Row>
+        <Button type="submit" disabled={blank || submitting}>
+          {submitting ? 'Submitting...' : 'Submit Answer'}
+        </Button>
+        <Button
+          $variant="secondary"
+          onClick={() => {
+            setContent('');
+            onCancel();
+          }}
+          disabled={submitting}
+        >
+          Cancel
+        </Button>
+      </Row>
+    </form>
+  );
+}
+
+function QuestionItem({
+  question,
+  now,
+  answering,
+  onAnswer,
+  onClose,
+  onSubmitted,
+}: {
+  question: Question;
+  now: number;
+  answering: boolean;
+  onAnswer: () => void;
+  onClose: () => void;
+  onSubmitted: () => Promise<void>;
+}) {
+  const pending = isPending(question);
+  const left = pending ? timeLeft(question.dueAt, now) : null;
+  // Approved and unanswered reads as pending to the expert; with an answer, as answered.
+  const status = isAnswered(question) ? 'answered' : pending ? 'pending' : question.status;
+  const label = status.charAt(0).toUpperCase() + status.slice(1);
+  return (
+    <Card as="li" data-testid="expert-question">
+      <div style={{ display: 'flex', gap: '0.75rem', alignItems: 'flex-start' }}>
+        <h3 style={{ fontSize: '1.05rem', marginRight: 'auto' }}>{question.title}</h3>
+        <Badge $tone={statusTone(status)} data-testid="question-status">
+          {label}
+        </Badge>
+      </div>
+      <Meta>
+        <span>{question.category?.name || 'General'}</span>
+        <span>· Asked {formatUsDate(question.createdAt)}</span>
+        {question.tags.map((tag) => (
+          <Badge key={tag.id} $tone="gray">
+            {tag.name}
+          </Badge>
+        ))}
+        {left ? (
+          <Deadline $urgent={left.urgent} data-testid="time-left">
+            · {left.label}
+          </Deadline>
+        ) : null}
+        {question.dueAt && pending ? <span>(due {formatUsDate(question.dueAt)})</span> : null}
+      </Meta>
+      <Block>{question.content}</Block>
+      {question.context ? (
+        <Block>
+          <div className="label">Context</div>
+          {question.context}
+        </Block>
+      ) : null}
+      {question.sources ? (
+        <Block>
+          <div className="label">Sources</div>
+          {question.sources}
+        </Block>
+      ) : null}
+      {question.moderationNotes ? (
+        <Block>
+          <div className="label">Moderator notes</div>
+          {question.moderationNotes}
+        </Block>
+      ) : null}
+      {question.answer ? (
+        <Block>
+          <div className="label">Your answer · {formatUsDate(question.answer.createdAt)}</div>
+          {question.answer.content}
+        </Block>
+      ) : null}
+      {pending && !left?.overdue ? (
+        answering ? (
+          <AnswerForm questionId={question.id} onSubmitted={onSubmitted} onCancel={onClose} />
+        ) : (
+          <Row>
+            <Button onClick={onAnswer}>Answer</Button>
+          </Row>
+        )
+      ) : null}
+      {pending && left?.overdue ? (
+        <Muted style={{ marginTop: '0.75rem', fontSize: '0.85rem' }}>
+          The {ANSWER_DUE_HOURS}-hour deadline has passed; the member's credit is refunded.
+        </Muted>
+      ) : null}
+    </Card>
+  );
+}
+
+function QuestionList({
+  questions,
+  empty,
+  now,
+  answeringId,
+  setAnsweringId,
+  onSubmitted,
+}: {
+  questions: Question[];
+  empty: string;
+  now: number;
+  answeringId: string | null;
+  setAnsweringId: (id: string | null) => void;
+  onSubmitted: () => Promise<void>;
+}) {
+  if (questions.length === 0) return <Muted style={{ padding: '1rem 0' }}>{empty}</Muted>;
+  return (
+    <List>
+      {questions.map((question) => (
+        <QuestionItem
+          key={question.id}
+          question={question}
+          now={now}
+          answering={answeringId === question.id}
+          onAnswer={() => setAnsweringId(question.id)}
+          onClose={() => setAnsweringId(null)}
+          onSubmitted={async () => {
+            setAnsweringId(null);
+            await onSubmitted();
+          }}
+        />
+      ))}
+    </List>
+  );
+}
+
+/** The expert's own figures and questions (role expert only). */
+export function ExpertDashboardView() {
+  const navigate = useNavigate();
+  const now = useNow();
+  const [answeringId, setAnsweringId] = useState<string | null>(null);
+  const [denied, setDenied] = useState(false);
+  const onError = (error: unknown) => {
+    if (isUnauthorized(error)) handleUnauthorized(navigate);
+    else if (statusOf(error) === 403) setDenied(true);
+    else console.error(error);
+  };
+  const questions = useSWR<Question[]>(QUESTIONS_KEY, (url: string) => getJson<Question[]>(url), {
+    onError,
+  });
+  const earnings = useSWR<ExpertEarnings>(
+    EARNINGS_KEY,
+    (url: string) => getJson<ExpertEarnings>(url),
+    { onError },
+  );
+
+  if (denied) {
+    return (
+      <Notice title="Access Denied" testId="access-denied">
+        Access Denied: You don't have creator permissions.
+      </Notice>
+    );
+  }
+
+  const list = questions.data ?? [];
+  const pending = list.filter(isPending);
+  const answered = list.filter(isAnswered);
+  const figure = (value: string | number | undefined, failed: boolean) =>
+    value ?? (failed ? '—' : '…');
+
+  async function refresh() {
+    await Promise.all([questions.mutate(), earnings.mutate()]);
+  }
+
+  return (
+    <div data-testid="expert-dashboard">
+      <PageTitle>Expert Dashboard</PageTitle>
+      <Muted style={{ marginBottom: '1.5rem' }}>
+        Answer the questions assigned to you within {ANSWER_DUE_HOURS} hours of their approval. You
+        are paid a fixed fee for every answer.
+      </Muted>
+      <Grid $min="150px">
+        <Stat>
+          <div className="label">Questions Received</div>
+          <div className="value" data-testid="stat-received">
+            {figure(questions.data ? list.length : undefined, Boolean(questions.error))}
+          </div>
+        </Stat>
+        <Stat>
+          <div className="label">Questions Answered</div>
+          <div className="value" data-testid="stat-answered">
+            {figure(questions.data ? answered.length : undefined, Boolean(questions.error))}
+          </div>
+        </Stat>
+        <Stat>
+          <div className="label">Total Earnings</div>
+          <div className="value" data-testid="stat-earnings">
+            {figure(
+              earnings.data ? formatCents(earnings.data.totalEarningsCents) : undefined,
+              Boolean(earnings.error),
+            )}
+          </div>
+          {earnings.data ? (
+            <Muted style={{ fontSize: '0.8rem' }}>
+              {formatCents(earnings.data.feeCents)} per answer
+            </Muted>
+          ) : null}
+        </Stat>
+        <Stat>
+          <div className="label">Next Payout</div>
+          <div className="value" data-testid="stat-payout">
+            {figure(
+              earnings.data ? formatCents(earnings.data.unpaidCents) : undefined,
+              Boolean(earnings.error),
+            )}
+          </div>
+        </Stat>
+      </Grid>
+
+      <Card style={{ marginTop: '1.5rem' }}>
+        <h2>Your Questions</h2>
+        {questions.isLoading ? (
+          <Placeholders count={3} height="4rem" />
+        ) : questions.error && !questions.data ? (
+          <Muted role="alert">We couldn't load your questions. Please reload the page.</Muted>
+        ) : (
+          <Tabs defaultValue="pending">
+            <TabsList aria-label="Questions">
+              <TabsTrigger value="pending">Pending ({pending.length})</TabsTrigger>
+              <TabsTrigger value="answered">Answered ({answered.length})</TabsTrigger>
+              <TabsTrigger value="all">All Questions ({list.length})</TabsTrigger>
+            </TabsList>
+            <TabsContent value="pending">
+              <QuestionList
+                questions={pending}
+                empty="No questions are waiting for your answer."
+                now={now}
+                answeringId={answeringId}
+                setAnsweringId={setAnsweringId}
+                onSubmitted={refresh}
+              />
+            </TabsContent>
+            <TabsContent value="answered">
+              <QuestionList
+                questions={answered}
+                empty="You haven't answered any questions yet."
+                now={now}
+                answeringId={answeringId}
+                setAnsweringId={setAnsweringId}
+                onSubmitted={refresh}
+              />
+            </TabsContent>
+            <TabsContent value="all">
+              <QuestionList
+                questions={list}
+                empty="No questions have been assigned to you yet."
+                now={now}
+                answeringId={answeringId}
+                setAnsweringId={setAnsweringId}
+                onSubmitted={refresh}
+              />
+            </TabsContent>
+          </Tabs>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+/** `/expert-dashboard` and `/creator-dashboard` (decisions.md: the same screen). */
+export default function ExpertDashboard() {
+  const user = useSession((state) => state.user);
+  const navigate = useNavigate();
+  // Only a visitor who arrives logged out is sent away here; a 401 met later is handled where
+  // it happens (handleUnauthorized clears the session), so the notice is not shown twice.
+  const loggedOutOnArrival = useRef(!user);
+  useEffect(() => {
+    if (loggedOutOnArrival.current) handleUnauthorized(navigate);
+  }, [navigate]);
+  if (!user) {
+    return <Notice title="Unauthorized">You are logged out. Logging in again...</Notice>;
+  }
+  if (user.role !== 'expert') {
+    return (
+      <Notice title="Access Denied" testId="access-denied">
+        Access Denied: You don't have creator permissions.
+      </Notice>
+    );
+  }
+  return <ExpertDashboardView />;
+}

@@ -1,0 +1,252 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  CREATOR_APPLICATION_CONTACT_HOURS,
+  CreatorProfileApplication,
+  EXPERT_QUESTIONS_PER_WEEK,
+  MIN_LENGTH,
+  UI_TIMINGS,
+} from '@uapqa/contracts';
+import {
+  apiRequest,
+  Button,
+  Card,
+  Field,
+  getJson,
+  Input,
+  isUnauthorized,
+  Muted,
+  PageTitle,
+  serverMessage,
+  Textarea,
+  toast,
+  useSession,
+} from '@uapqa/ui';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import styled from 'styled-components';
+import useSWR from 'swr';
+import type { z } from 'zod';
+import { LinkButton, Notice, statusOf } from '../lib/shared';
+
+type FormInput = z.input<typeof CreatorProfileApplication>;
+type FormOutput = z.output<typeof CreatorProfileApplication>;
+
+const Numbers = styled.div`
+  display: grid;
+  gap: 0 1rem;
+  grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
+`;
+
+/** The creator application form (exported for component tests). */
+export function CreatorApplicationForm({
+  onSubmit,
+}: {
+  onSubmit: (body: FormOutput) => Promise<void>;
+}) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(CreatorProfileApplication),
+    defaultValues: {
+      brandName: '',
+      bio: '',
+      credentials: '',
+      expertise: '',
+      website: '',
+      socialLinks: '',
+    },
+  });
+  // Empty number inputs become NaN, which the schema reports with its "Please specify" message.
+  const asInteger = { setValueAs: (value: unknown) => (value === '' ? undefined : Number(value)) };
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Creator application">
+      <Field label="Brand name" htmlFor="creator-brand" error={errors.brandName?.message}>
+        <Input
+          id="creator-brand"
+          placeholder="The name members will see"
+          {...register('brandName')}
+        />
+      </Field>
+      <Field
+        label={`Bio (at least ${MIN_LENGTH.bio} characters)`}
+        htmlFor="creator-bio"
+        error={errors.bio?.message}
+      >
+        <Textarea id="creator-bio" {...register('bio')} />
+      </Field>
+      <Field label="Credentials" htmlFor="creator-credentials" error={errors.credentials?.message}>
+        <Textarea
+          id="creator-credentials"
+          placeholder="Publications, investigations, positions held"
+          {...register('credentials')}
+        />
+      </Field>
+      <Field
+        label="Area of expertise"
+        htmlFor="creator-expertise"
+        error={errors.expertise?.message}
+      >
+        <Input
+          id="creator-expertise"
+          placeholder="e.g. Government disclosure, radar cases"
+          {...register('expertise')}
+        />
+      </Field>
+      <Field label="Website (optional)" htmlFor="creator-website" error={errors.website?.message}>
+        <Input id="creator-website" type="url" placeholder="https://" {...register('website')} />
+      </Field>
+      <Field
+        label="Social links (optional)"
+        htmlFor="creator-social"
+        error={errors.socialLinks?.message}
+      >
+        <Textarea id="creator-social" {...register('socialLinks')} />
+      </Field>
+      <Numbers>
+        <Field
+          label="Years of experience"
+          htmlFor="creator-experience"
+          error={errors.experienceYears?.message}
+        >
+          <Input
+            id="creator-experience"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            {...register('experienceYears', asInteger)}
+          />
+        </Field>
+        <Field
+          label="Questions per week"
+          htmlFor="creator-per-week"
+          error={errors.questionsPerWeek?.message}
+        >
+          <Input
+            id="creator-per-week"
+            type="number"
+            inputMode="numeric"
+            min={EXPERT_QUESTIONS_PER_WEEK.min}
+            max={EXPERT_QUESTIONS_PER_WEEK.max}
+            step={1}
+            {...register('questionsPerWeek', asInteger)}
+          />
+        </Field>
+        <Field label="Weekly rate (USD)" htmlFor="creator-rate" error={errors.weeklyRate?.message}>
+          <Input
+            id="creator-rate"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            {...register('weeklyRate', asInteger)}
+          />
+        </Field>
+      </Numbers>
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Submitting...' : 'Submit Application'}
+      </Button>
+    </form>
+  );
+}
+
+interface ApplicationState {
+  status: 'pending' | 'approved' | 'rejected';
+  createdAt?: string;
+}
+
+const contactLine = `We'll review your application and contact you within ${CREATOR_APPLICATION_CONTACT_HOURS} hours.`;
+
+/** `/expert-onboarding`: the creator application of a signed-in member. */
+export default function ExpertOnboarding() {
+  const user = useSession((state) => state.user);
+  const navigate = useNavigate();
+  const [submitted, setSubmitted] = useState(false);
+  const { data: latest } = useSWR<ApplicationState | null>(
+    user ? '/api/creator-profile' : null,
+    async (url: string) => {
+      try {
+        return await getJson<ApplicationState | null>(url);
+      } catch (error) {
+        console.error(error);
+        return null;
+      }
+    },
+  );
+
+  if (!user) {
+    return (
+      <Notice
+        title="Become a Creator"
+        action={<LinkButton to="/auth">Login to Continue</LinkButton>}
+      >
+        Please log in to apply as a creator.
+      </Notice>
+    );
+  }
+  if (user.role === 'expert') {
+    return (
+      <Notice
+        title="You're an approved expert"
+        action={<LinkButton to="/expert-dashboard">Go to your dashboard</LinkButton>}
+      />
+    );
+  }
+  if (submitted || latest?.status === 'pending') {
+    return (
+      <Notice title="Application Submitted" testId="application-submitted">
+        Thank you for applying. {contactLine}
+      </Notice>
+    );
+  }
+
+  async function submit(body: FormOutput) {
+    try {
+      await apiRequest('POST', '/api/creator-profile', body);
+      toast({ title: 'Application Submitted', description: contactLine });
+      setSubmitted(true);
+    } catch (error) {
+      if (isUnauthorized(error)) {
+        toast({
+          title: 'Unauthorized',
+          description: 'You need to be logged in to apply as a creator.',
+          variant: 'destructive',
+        });
+        useSession.setState({ user: null, status: 'ready' });
+        setTimeout(() => navigate('/auth'), UI_TIMINGS.authFailureRedirectMs);
+        return;
+      }
+      toast({
+        title: 'Submission Failed',
+        description:
+          statusOf(error) === 409
+            ? (serverMessage(error) ??
+              'There was an error submitting your application. Please try again.')
+            : 'There was an error submitting your application. Please try again.',
+        variant: 'destructive',
+      });
+    }
+  }
+
+  return (
+    <div style={{ maxWidth: 760, margin: '0 auto' }}>
+      <PageTitle>Become a Creator</PageTitle>
+      <Muted style={{ marginBottom: '1.5rem' }}>
+        Tell us about your work. Approved creators answer members' questions and are paid a fixed
+        fee per answer. {contactLine}
+      </Muted>
+      {latest?.status === 'rejected' ? (
+        <Muted role="status" style={{ marginBottom: '1rem' }}>
+          Your previous application was not approved. You are welcome to apply again.
+        </Muted>
+      ) : null}
+      <Card>
+        <CreatorApplicationForm onSubmit={submit} />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { CurrentUser, Question } from '@uapqa/contracts';
+import { useSession, useToastStore } from '@uapqa/ui';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { timeLeft } from '../src/lib/deadline';
+import ExpertDashboard from '../src/pages/ExpertDashboard';
+import { jsonResponse, renderPage, stubFetch } from './render';
+
+const expert: CurrentUser = {
+  id: 11,
+  username: 'dana',
+  email: 'dana@example.com',
+  firstName: 'Dana',
+  lastName: 'Whitfield',
+  role: 'expert',
+  subscriptionStatus: 'inactive',
+  foiaCredits: 0,
+};
+
+const HOUR = 3_600_000;
+function question(id: string, overrides: Partial<Question> = {}): Question {
+  return {
+    id,
+    title: `Question ${id}`,
+    content: 'Details of the sighting over the lake.',
+    context: null,
+    sources: null,
+    status: 'approved',
+    categoryId: 1,
+    category: { name: 'Physical' },
+    tags: [{ id: 2, name: 'Radar' }],
+    tagIds: [2],
+    createdAt: '2026-11-20T10:00:00Z',
+    answer: null,
+    assignedCreatorId: 11,
+    assignedExpertId: 11,
+    moderationNotes: null,
+    dueAt: new Date(Date.now() + 50 * HOUR).toISOString(),
+    creator: null,
+    ...overrides,
+  };
+}
+
+beforeEach(() => useToastStore.setState({ toasts: [] }));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSession.setState({ user: null, status: 'loading' });
+});
+
+describe('time left before the deadline', () => {
+  const now = Date.parse('2026-11-22T12:00:00Z');
+  it('counts days, hours and minutes, then says Overdue', () => {
+    expect(timeLeft('2026-11-24T17:30:00Z', now)?.label).toBe('2d 5h left');
+    expect(timeLeft('2026-11-22T15:12:00Z', now)).toMatchObject({
+      label: '3h 12m left',
+      urgent: true,
+    });
+    expect(timeLeft('2026-11-22T12:09:30Z', now)?.label).toBe('9m left');
+    expect(timeLeft('2026-11-22T11:00:00Z', now)).toMatchObject({
+      label: 'Overdue',
+      overdue: true,
+    });
+    expect(timeLeft(null, now)).toBeNull();
+  });
+});
+
+describe('the expert dashboard', () => {
+  it('shows the Access Denied text to other roles', () => {
+    useSession.setState({ user: { ...expert, role: 'user' }, status: 'ready' });
+    stubFetch(() => jsonResponse([]));
+    renderPage(<ExpertDashboard />);
+    expect(screen.getByText("Access Denied: You don't have creator permissions.")).toBeTruthy();
+  });
+
+  it('shows real figures and the pending, answered and all tabs', async () => {
+    useSession.setState({ user: expert, status: 'ready' });
+    stubFetch((url) => {
+      if (url === '/api/creator/questions') {
+        return jsonResponse([
+          question('a'),
+          question('b', {
+            status: 'answered',
+            answer: { content: 'It was Venus.', createdAt: '2026-11-21T10:00:00Z' },
+          }),
+          question('c', { status: 'rejected', dueAt: null }),
+        ]);
+      }
+      if (url === '/api/billing/earnings') {
+        return jsonResponse({
+          feeCents: 3500,
+          answeredCount: 1,
+          totalEarningsCents: 3500,
+          unpaidCents: 3500,
+        });
+      }
+      return jsonResponse({ message: 'not found' }, 404);
+    });
+    renderPage(<ExpertDashboard />);
+    await waitFor(() => expect(screen.getByTestId('stat-received').textContent).toBe('3'));
+    expect(screen.getByTestId('stat-answered').textContent).toBe('1');
+    await waitFor(() => expect(screen.getByTestId('stat-earnings').textContent).toBe('$35.00'));
+    expect(screen.getByTestId('stat-payout').textContent).toBe('$35.00');
+    // Pending tab: approved and unanswered only, with its deadline.
+    expect(screen.getAllByTestId('expert-question')).toHaveLength(1);
+    expect(screen.getByText('Question a')).toBeTruthy();
+    expect(screen.getByTestId('question-status').textContent).toBe('Pending');
+    expect(screen.getByTestId('time-left').textContent).toMatch(/2d 1h left|2d 2h left/);
+    expect(screen.getByText(/Nov 20, 2026/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('tab', { name: /Answered/ }));
+    expect(screen.getByText('Question b')).toBeTruthy();
+    expect(screen.getByText('It was Venus.')).toBeTruthy();
+    expect(screen.getByTestId('question-status').textContent).toBe('Answered');
+    await userEvent.click(screen.getByRole('tab', { name: /All Questions/ }));
+    expect(screen.getAllByTestId('expert-question')).toHaveLength(3);
+  });
+
+  it('answers a pending question inline and refreshes the list', async () => {
+    useSession.setState({ user: expert, status: 'ready' });
+    let answered = false;
+    const fetchSpy = stubFetch((url, init) => {
+      if (url === '/api/answers' && init.method === 'POST') {
+        answered = true;
+        return jsonResponse({ ok: true });
+      }
+      if (url === '/api/creator/questions') {
+        return jsonResponse([
+          answered
+            ? question('a', {
+                status: 'answered',
+                answer: { content: 'Done', createdAt: new Date().toISOString() },
+              })
+            : question('a'),
+        ]);
+      }
+      return jsonResponse({
+        feeCents: 3500,
+        answeredCount: 0,
+        totalEarningsCents: 0,
+        unpaidCents: 0,
+      });
+    });
+    renderPage(<ExpertDashboard />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Answer' }));
+    await userEvent.type(screen.getByLabelText('Your answer'), 'Done');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Answer' }));
+    await waitFor(() => expect(screen.getByTestId('stat-answered').textContent).toBe('1'));
+    expect(fetchSpy.mock.calls.some(([url]) => url === '/api/answers')).toBe(true);
+    expect(screen.queryAllByTestId('expert-question')).toHaveLength(0);
+  });
+});

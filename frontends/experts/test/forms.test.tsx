@@ -1,0 +1,113 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useToastStore } from '@uapqa/ui';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import Apply, { ExpertApplicationForm } from '../src/pages/Apply';
+import { CreatorApplicationForm } from '../src/pages/ExpertOnboarding';
+import { jsonResponse, renderPage, stubFetch, toastTitles } from './render';
+
+beforeEach(() => useToastStore.setState({ toasts: [] }));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the creator application', () => {
+  it('shows every message of spec section 5 for an empty form and sends nothing', async () => {
+    const onSubmit = vi.fn(async () => {});
+    renderPage(<CreatorApplicationForm onSubmit={onSubmit} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    for (const message of [
+      'Brand name must be at least 2 characters',
+      'Bio must be at least 50 characters',
+      'Please describe your credentials',
+      'Please describe your area of expertise',
+      'Please specify your years of experience',
+      'Please specify how many questions you can answer',
+      'Please specify your weekly rate',
+    ]) {
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('sends the numbers as integers and an empty website as nothing', async () => {
+    const onSubmit = vi.fn(async (_body: unknown) => {});
+    renderPage(<CreatorApplicationForm onSubmit={onSubmit} />);
+    await userEvent.type(screen.getByLabelText('Brand name'), 'Skywatch');
+    await userEvent.type(screen.getByLabelText(/^Bio/), 'b'.repeat(60));
+    await userEvent.type(screen.getByLabelText('Credentials'), 'Twenty years of FOIA work');
+    await userEvent.type(screen.getByLabelText('Area of expertise'), 'Radar and pilots');
+    await userEvent.type(screen.getByLabelText('Years of experience'), '12');
+    await userEvent.type(screen.getByLabelText('Questions per week'), '4');
+    await userEvent.type(screen.getByLabelText('Weekly rate (USD)'), '300');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    const body = onSubmit.mock.calls[0]![0] as Record<string, unknown>;
+    expect(body).toMatchObject({
+      brandName: 'Skywatch',
+      experienceYears: 12,
+      questionsPerWeek: 4,
+      weeklyRate: 300,
+      website: null,
+    });
+    expect(Number.isInteger(body.experienceYears)).toBe(true);
+  });
+
+  it('refuses an invalid website', async () => {
+    renderPage(<CreatorApplicationForm onSubmit={async () => {}} />);
+    await userEvent.type(screen.getByLabelText('Website (optional)'), 'not a url');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText('Please enter a valid URL')).toBeTruthy();
+  });
+});
+
+describe('the public expert application', () => {
+  it("says 'Missing Information' when name, email or phone is empty", async () => {
+    const onSubmit = vi.fn(async () => {});
+    renderPage(<ExpertApplicationForm onSubmit={onSubmit} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    await waitFor(() => expect(toastTitles()).toEqual(['Missing Information']));
+    expect(useToastStore.getState().toasts[0]?.description).toBe(
+      'Please fill in all required fields.',
+    );
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('refuses a duration over 12 months and more than 10 questions a week', async () => {
+    const onSubmit = vi.fn(async () => {});
+    renderPage(<ExpertApplicationForm onSubmit={onSubmit} />);
+    await userEvent.type(screen.getByLabelText('Full name *'), 'Ann Droid');
+    await userEvent.type(screen.getByLabelText('Email *'), 'ann@example.com');
+    await userEvent.type(screen.getByLabelText('Phone *'), '+1 555 0100');
+    const duration = screen.getByLabelText(/Commitment in months/);
+    await userEvent.clear(duration);
+    await userEvent.type(duration, '13');
+    const perWeek = screen.getByLabelText(/Questions per week/);
+    await userEvent.clear(perWeek);
+    await userEvent.type(perWeek, '11');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText('must be at most 12')).toBeTruthy();
+    expect(await screen.findByText('must be at most 10')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(toastTitles()).toEqual([]);
+  });
+
+  it('posts the application without credentials', async () => {
+    const fetchSpy = stubFetch(() => jsonResponse({ id: 1 }, 201));
+    renderPage(<Apply />);
+    await userEvent.type(screen.getByLabelText('Full name *'), 'Ann Droid');
+    await userEvent.type(screen.getByLabelText('Email *'), 'ann@example.com');
+    await userEvent.type(screen.getByLabelText('Phone *'), '+1 555 0100');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    await screen.findByTestId('application-submitted');
+    const [url, init] = fetchSpy.mock.calls[0]!;
+    expect(url).toBe('/api/expert-applications');
+    expect(init?.credentials).toBe('omit');
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      name: 'Ann Droid',
+      email: 'ann@example.com',
+      phone: '+1 555 0100',
+      duration: 1,
+      questionsPerWeek: 2,
+    });
+    expect(toastTitles()).toEqual(['Application Submitted']);
+  });
+});

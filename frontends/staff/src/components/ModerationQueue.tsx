@@ -1,0 +1,288 @@
+import type { Creator, ModerationItem } from '@uapqa/contracts';
+import {
+  apiRequest,
+  Badge,
+  Button,
+  Card,
+  creatorName,
+  Field,
+  formatUsDate,
+  getJson,
+  Muted,
+  Placeholders,
+  Select,
+  Textarea,
+  theme,
+  toast,
+} from '@uapqa/ui';
+import { useState } from 'react';
+import styled from 'styled-components';
+import useSWR, { useSWRConfig } from 'swr';
+import { useStaffErrors } from '../lib/access';
+import { ScrollArea } from '../lib/ScrollArea';
+import { Section } from '../lib/shared';
+
+export const QUEUE_KEY = '/api/admin/questions/pending';
+export const CREATORS_KEY = '/api/creators';
+export const STATS_KEY = '/api/admin/stats';
+/** The queue's scroll area: 96 spacing units (spec section 9), i.e. 24rem. */
+export const QUEUE_MAX_HEIGHT = theme.space(96);
+
+interface QueuePage {
+  items: ModerationItem[];
+  total: number | null;
+  nextCursor: string | null;
+}
+
+async function fetchQueuePage(url: string): Promise<QueuePage> {
+  const response = await apiRequest('GET', url);
+  const items = (await response.json()) as ModerationItem[];
+  const total = response.headers.get('X-Total-Count');
+  return {
+    items,
+    total: total === null ? null : Number(total),
+    nextCursor: response.headers.get('X-Next-Cursor'),
+  };
+}
+
+const Item = styled(Card)`
+  padding: 1rem;
+  margin-bottom: 0.75rem;
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  h3 { font-size: 1rem; margin: 0 0 0.35rem; }
+  .meta { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; font-size: 0.8rem; color: ${({ theme }) => theme.colors.muted}; }
+  .body { white-space: pre-wrap; margin-top: 0.5rem; font-size: 0.9rem; }
+  .label { font-weight: 600; font-size: 0.8rem; color: ${({ theme }) => theme.colors.muted}; margin-top: 0.5rem; }
+`;
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem;
+  margin-top: 0.75rem;
+`;
+
+/** The question being moderated: its notes and chosen expert ('' = the expert the member asked). */
+interface Draft {
+  id: string;
+  notes: string;
+  expert: string;
+}
+
+/**
+ * The moderation queue of the admin and moderator dashboards: pending questions oldest first in
+ * a scrollable area; Moderate opens notes and an expert choice with Approve, Reject and Cancel
+ * (Cancel clears both).
+ */
+export function ModerationQueue() {
+  const onError = useStaffErrors();
+  const { mutate } = useSWRConfig();
+  const queue = useSWR<QueuePage>(QUEUE_KEY, fetchQueuePage, {
+    onError: (error) => onError(error),
+  });
+  const creators = useSWR<Creator[]>(CREATORS_KEY, (url: string) => getJson<Creator[]>(url), {
+    onError: (error) => onError(error),
+  });
+  const [more, setMore] = useState<{ items: ModerationItem[]; nextCursor: string | null }>({
+    items: [],
+    nextCursor: null,
+  });
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // After a decision the first page is read again and may now hold items loaded by Load More.
+  const firstPage = queue.data?.items ?? [];
+  const items = [
+    ...firstPage,
+    ...more.items.filter((extra) => !firstPage.some((first) => first.id === extra.id)),
+  ];
+  const nextCursor = more.items.length > 0 ? more.nextCursor : (queue.data?.nextCursor ?? null);
+  const total = queue.data?.total ?? null;
+
+  function cancel() {
+    setDraft(null);
+  }
+
+  async function decide(item: ModerationItem, status: 'approved' | 'rejected') {
+    if (!draft || draft.id !== item.id) return;
+    setBusy(true);
+    const notes = draft.notes.trim();
+    const body =
+      status === 'approved'
+        ? {
+            status,
+            moderationNotes: notes || null,
+            assignedExpertId: draft.expert ? Number(draft.expert) : null,
+          }
+        : { status, moderationNotes: notes || null };
+    try {
+      await apiRequest('PATCH', `/api/admin/questions/${encodeURIComponent(item.id)}/status`, body);
+      toast({
+        title: 'Question Moderated',
+        description: `"${item.title}" was ${status}.`,
+      });
+      setDraft(null);
+      setMore((current) => ({
+        ...current,
+        items: current.items.filter((other) => other.id !== item.id),
+      }));
+      await Promise.all([queue.mutate(), mutate(STATS_KEY)]);
+    } catch (error) {
+      onError(error, {
+        title: 'Moderation Failed',
+        description: 'The question could not be moderated. Please try again.',
+      });
+      // Someone else decided it meanwhile: show the queue as it is now.
+      if (error instanceof Error && error.message.startsWith('409:')) {
+        setDraft(null);
+        await queue.mutate();
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function loadMore() {
+    if (!nextCursor) return;
+    setLoadingMore(true);
+    try {
+      const page = await fetchQueuePage(`${QUEUE_KEY}?cursor=${encodeURIComponent(nextCursor)}`);
+      setMore((current) => ({
+        items: [...current.items, ...page.items.filter((p) => !items.some((i) => i.id === p.id))],
+        nextCursor: page.nextCursor,
+      }));
+    } catch (error) {
+      onError(error, { title: 'Error', description: 'Failed to load dashboard data.' });
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  const experts = creators.data ?? [];
+  const expertOptions = (item: ModerationItem) => [
+    {
+      value: '',
+      label: item.creator
+        ? `Expert asked: ${creatorName(item.creator)}`
+        : 'The expert the member asked',
+    },
+    ...experts
+      .filter((creator) => creator.userId !== item.assignedCreatorId)
+      .map((creator) => ({ value: String(creator.userId), label: creatorName(creator) })),
+  ];
+
+  return (
+    <Section data-testid="moderation-queue">
+      <div style={{ display: 'flex', alignItems: 'baseline', gap: '0.75rem' }}>
+        <h2 style={{ marginRight: 'auto' }}>Moderation Queue</h2>
+        {total !== null ? (
+          <Muted style={{ fontSize: '0.85rem' }} data-testid="queue-count">
+            {total} awaiting review
+          </Muted>
+        ) : null}
+      </div>
+      {queue.isLoading ? (
+        <Placeholders count={3} height="4rem" />
+      ) : queue.error && !queue.data ? (
+        <Muted role="alert">The moderation queue could not be loaded.</Muted>
+      ) : items.length === 0 ? (
+        <Muted>No questions are awaiting moderation.</Muted>
+      ) : (
+        <ScrollArea
+          maxHeight={QUEUE_MAX_HEIGHT}
+          label="Questions awaiting moderation"
+          testId="queue-scroll"
+        >
+          {items.map((item) => {
+            const open = draft?.id === item.id;
+            return (
+              <Item key={item.id} as="article" data-testid="queue-item" aria-label={item.title}>
+                <h3>{item.title}</h3>
+                <div className="meta">
+                  <Badge $tone="yellow">{item.status}</Badge>
+                  <span>{item.category?.name || 'General'}</span>
+                  <span>· asked by {item.asker.username}</span>
+                  <span>· {formatUsDate(item.createdAt)}</span>
+                  <span>
+                    · for{' '}
+                    {item.creator ? creatorName(item.creator) : `expert #${item.assignedCreatorId}`}
+                  </span>
+                  {item.tags.map((tag) => (
+                    <Badge key={tag.id} $tone="gray">
+                      {tag.name}
+                    </Badge>
+                  ))}
+                </div>
+                <div className="body">{item.content}</div>
+                {item.context ? (
+                  <>
+                    <div className="label">Context</div>
+                    <div className="body">{item.context}</div>
+                  </>
+                ) : null}
+                {item.sources ? (
+                  <>
+                    <div className="label">Sources</div>
+                    <div className="body">{item.sources}</div>
+                  </>
+                ) : null}
+                {open ? (
+                  <div style={{ marginTop: '0.75rem' }} data-testid="moderation-panel">
+                    <Field label="Moderation notes" htmlFor={`notes-${item.id}`}>
+                      <Textarea
+                        id={`notes-${item.id}`}
+                        value={draft.notes}
+                        onChange={(event) => setDraft({ ...draft, notes: event.target.value })}
+                        placeholder="Optional notes for the expert and the record"
+                        disabled={busy}
+                      />
+                    </Field>
+                    <Field label="Assign expert" htmlFor={`expert-${item.id}`}>
+                      <Select
+                        id={`expert-${item.id}`}
+                        label="Assign expert"
+                        value={draft.expert}
+                        onValueChange={(expert) => setDraft({ ...draft, expert })}
+                        options={expertOptions(item)}
+                        disabled={busy}
+                      />
+                    </Field>
+                    <Row>
+                      <Button onClick={() => void decide(item, 'approved')} disabled={busy}>
+                        Approve
+                      </Button>
+                      <Button
+                        $variant="danger"
+                        onClick={() => void decide(item, 'rejected')}
+                        disabled={busy}
+                      >
+                        Reject
+                      </Button>
+                      <Button $variant="secondary" onClick={cancel} disabled={busy}>
+                        Cancel
+                      </Button>
+                    </Row>
+                  </div>
+                ) : (
+                  <Row>
+                    <Button
+                      $variant="secondary"
+                      onClick={() => setDraft({ id: item.id, notes: '', expert: '' })}
+                    >
+                      Moderate
+                    </Button>
+                  </Row>
+                )}
+              </Item>
+            );
+          })}
+          {nextCursor ? (
+            <Button $variant="ghost" onClick={() => void loadMore()} disabled={loadingMore}>
+              {loadingMore ? 'Loading...' : 'Load More'}
+            </Button>
+          ) : null}
+        </ScrollArea>
+      )}
+    </Section>
+  );
+}

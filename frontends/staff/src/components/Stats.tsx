@@ -1,0 +1,87 @@
+import { Grid, getJson } from '@uapqa/ui';
+import useSWR from 'swr';
+import { useStaffErrors } from '../lib/access';
+import { formatDollars, Stat } from '../lib/shared';
+import { STATS_KEY } from './ModerationQueue';
+
+/** `GET /api/admin/stats` (admins and moderators). */
+export interface AdminStats {
+  activeSubscribers: number;
+  monthlyRevenue: number;
+  questionsThisMonth: number;
+  totalQuestions: number;
+  activeExperts: number;
+  awaitingReview: number;
+  decidedThisMonth: number;
+}
+
+function useAdminStats() {
+  const onError = useStaffErrors();
+  return useSWR<AdminStats>(STATS_KEY, (url: string) => getJson<AdminStats>(url), {
+    onError: (error) =>
+      onError(error, { title: 'Error', description: 'Failed to load dashboard data.' }),
+  });
+}
+
+const show = (value: number | undefined, failed: boolean) =>
+  value === undefined ? (failed ? '—' : undefined) : value.toLocaleString('en-US');
+
+/** The admin dashboard's five figures. */
+export function AdminStatCards() {
+  const { data, error } = useAdminStats();
+  const failed = Boolean(error);
+  return (
+    <Grid $min="150px">
+      <Stat
+        label="Active Subscribers"
+        testId="stat-subscribers"
+        value={show(data?.activeSubscribers, failed)}
+      />
+      <Stat
+        label="Monthly Revenue"
+        testId="stat-revenue"
+        value={data ? formatDollars(data.monthlyRevenue) : failed ? '—' : undefined}
+      />
+      <Stat
+        label="Questions This Month"
+        testId="stat-questions-month"
+        value={show(data?.questionsThisMonth, failed)}
+      />
+      <Stat
+        label="Total Questions"
+        testId="stat-questions-total"
+        value={show(data?.totalQuestions, failed)}
+      />
+      <Stat
+        label="Active Experts"
+        testId="stat-experts"
+        value={show(data?.activeExperts, failed)}
+      />
+    </Grid>
+  );
+}
+
+/** The moderator dashboard's three figures. */
+export function ModeratorStatCards() {
+  const { data, error } = useAdminStats();
+  const failed = Boolean(error);
+  return (
+    <Grid $min="150px">
+      <Stat
+        label="Awaiting Review"
+        testId="stat-awaiting"
+        value={show(data?.awaitingReview, failed)}
+      />
+      <Stat
+        label="Decided This Month"
+        testId="stat-decided"
+        value={show(data?.decidedThisMonth, failed)}
+      />
+      <Stat
+        label="Questions This Month"
+        testId="stat-questions-month"
+        value={show(data?.questionsThisMonth, failed)}
+      />
+    </Grid>
+  );
+}

@@ -1,0 +1,175 @@
+import type { TaxonomyItem } from '@uapqa/contracts';
+import { apiRequest, Button, getJson, Input, Muted, Placeholders, toast } from '@uapqa/ui';
+import { useId, useState } from 'react';
+import styled from 'styled-components';
+import useSWR from 'swr';
+import { useStaffErrors } from '../lib/access';
+import { Section } from '../lib/shared';
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0 0 1rem;
+  padding: 0;
+  max-height: 16rem;
+  overflow-y: auto;
+  li {
+    display: flex;
+    align-items: center;
+    gap: 0.5rem;
+    padding: 0.4rem 0;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  .name { font-weight: 600; }
+  .description { color: ${({ theme }) => theme.colors.muted}; font-size: 0.85rem; }
+`;
+const Form = styled.form`
+  display: grid;
+  gap: 0.5rem;
+`;
+
+/** Labels and toasts of one taxonomy: categories or topics (tags). */
+export interface TaxonomyKind {
+  title: string;
+  /** GET list. */
+  listUrl: string;
+  /** POST to add; DELETE `${adminUrl}/:id`. */
+  adminUrl: string;
+  noun: string;
+  added: string;
+  deleted: string;
+  addFailed: string;
+  deleteFailed: string;
+}
+
+export const CATEGORIES: TaxonomyKind = {
+  title: 'Categories',
+  listUrl: '/api/categories',
+  adminUrl: '/api/admin/categories',
+  noun: 'Category',
+  added: 'Category Added',
+  deleted: 'Category Deleted',
+  addFailed: 'Add Category Failed',
+  deleteFailed: 'Delete Category Failed',
+};
+
+export const TOPICS: TaxonomyKind = {
+  title: 'Topics',
+  listUrl: '/api/tags',
+  adminUrl: '/api/admin/tags',
+  noun: 'Topic',
+  added: 'Topic Added',
+  deleted: 'Topic Deleted',
+  addFailed: 'Add Topic Failed',
+  deleteFailed: 'Delete Topic Failed',
+};
+
+/** Lists a taxonomy with a Delete per item, and adds one (non-blank name, optional description). */
+export function TaxonomyManager({ kind }: { kind: TaxonomyKind }) {
+  const id = useId();
+  const onError = useStaffErrors();
+  const list = useSWR<TaxonomyItem[]>(kind.listUrl, (url: string) => getJson<TaxonomyItem[]>(url), {
+    onError: (error) => onError(error),
+  });
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<number | null>(null);
+  const lower = kind.noun.toLowerCase();
+
+  async function add() {
+    if (!name.trim()) return;
+    setAdding(true);
+    try {
+      await apiRequest('POST', kind.adminUrl, {
+        name: name.trim(),
+        description: description.trim() || null,
+      });
+      toast({ title: kind.added, description: `"${name.trim()}" was added.` });
+      setName('');
+      setDescription('');
+      await list.mutate();
+    } catch (error) {
+      onError(error, {
+        title: kind.addFailed,
+        description: `The ${lower} could not be added. Please try again.`,
+      });
+    } finally {
+      setAdding(false);
+    }
+  }
+
+  async function remove(item: TaxonomyItem) {
+    setDeleting(item.id);
+    try {
+      await apiRequest('DELETE', `${kind.adminUrl}/${item.id}`);
+      toast({ title: kind.deleted, description: `"${item.name}" was deleted.` });
+      await list.mutate();
+    } catch (error) {
+      onError(error, {
+        title: kind.deleteFailed,
+        description: `The ${lower} could not be deleted. Please try again.`,
+      });
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  return (
+    <Section data-testid={`taxonomy-${lower}`}>
+      <h2>{kind.title}</h2>
+      {list.isLoading ? (
+        <Placeholders count={3} height="2rem" />
+      ) : (list.data ?? []).length === 0 ? (
+        <Muted style={{ marginBottom: '1rem' }}>No {kind.title.toLowerCase()} yet.</Muted>
+      ) : (
+        <List aria-label={kind.title}>
+          {(list.data ?? []).map((item) => (
+            <li key={item.id}>
+              <div style={{ marginRight: 'auto' }}>
+                <div className="name">{item.name}</div>
+                {item.description ? <div className="description">{item.description}</div> : null}
+              </div>
+              <Button
+                $variant="ghost"
+                aria-label={`Delete ${lower} ${item.name}`}
+                onClick={() => void remove(item)}
+                disabled={deleting === item.id}
+              >
+                Delete
+              </Button>
+            </li>
+          ))}
+        </List>
+      )}
+      <Form
+        aria-label={`Add ${lower}`}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void add();
+        }}
+      >
+        <label htmlFor={`${id}-name`} style={{ fontWeight: 600 }}>
+          New {lower} name
+        </label>
+        <Input
+          id={`${id}-name`}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          disabled={adding}
+        />
+        <label htmlFor={`${id}-description`} style={{ fontWeight: 600 }}>
+          Description (optional)
+        </label>
+        <Input
+          id={`${id}-description`}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          disabled={adding}
+        />
+        <Button type="submit" disabled={adding || !name.trim()}>
+          {adding ? 'Adding...' : `Add ${kind.noun}`}
+        </Button>
+      </Form>
+    </Section>
+  );
+}

@@ -1,0 +1,52 @@
+import { handleUnauthorized, Muted, PageTitle, useSession } from '@uapqa/ui';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { DENIED_TEXT, StaffAccess, type StaffRole } from './access';
+import { Notice } from './shared';
+
+/**
+ * The guard of a staff dashboard (spec section 6): logged out → 'You are logged out. Logging in
+ * again...' and the login path; another role, or a 403 from any of its calls → Access Denied.
+ */
+export function StaffPage({
+  staffRole: role,
+  title,
+  intro,
+  children,
+}: {
+  staffRole: StaffRole;
+  title: string;
+  intro: string;
+  children: ReactNode;
+}) {
+  const user = useSession((state) => state.user);
+  const navigate = useNavigate();
+  const [denied, setDenied] = useState(false);
+  const onDenied = useCallback(() => setDenied(true), []);
+  // Only a visitor who arrives logged out is sent away here: a 401 met later is handled where
+  // it happens ('Session Expired'), which also clears the session.
+  const loggedOutOnArrival = useRef(!user);
+  useEffect(() => {
+    if (loggedOutOnArrival.current) handleUnauthorized(navigate);
+  }, [navigate]);
+
+  if (!user) {
+    return <Notice title="Unauthorized">You are logged out. Logging in again...</Notice>;
+  }
+  if (user.role !== role || denied) {
+    return (
+      <Notice title="Access Denied" testId="access-denied">
+        {DENIED_TEXT[role]}
+      </Notice>
+    );
+  }
+  return (
+    <StaffAccess staffRole={role} onDenied={onDenied}>
+      <div data-testid={`${role}-dashboard`}>
+        <PageTitle>{title}</PageTitle>
+        <Muted style={{ marginBottom: '1.5rem' }}>{intro}</Muted>
+        {children}
+      </div>
+    </StaffAccess>
+  );
+}

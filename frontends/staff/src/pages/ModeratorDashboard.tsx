@@ -1,0 +1,19 @@
+import { ModerationQueue } from '../components/ModerationQueue';
+import { ModeratorStatCards } from '../components/Stats';
+import { StaffPage } from '../lib/StaffPage';
+
+/** `/moderator-dashboard` (role moderator only). */
+export default function ModeratorDashboard() {
+  return (
+    <StaffPage
+      staffRole="moderator"
+      title="Moderator Dashboard"
+      intro="Approve or reject the questions members submit, and assign the expert who answers."
+    >
+      <ModeratorStatCards />
+      <div style={{ marginTop: '1.5rem' }}>
+        <ModerationQueue />
+      </div>
+    </StaffPage>
+  );
+}

@@ -1,0 +1,237 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Creator, ModerationItem } from '@uapqa/contracts';
+import { useSession, useToastStore } from '@uapqa/ui';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ModerationQueue, QUEUE_MAX_HEIGHT } from '../src/components/ModerationQueue';
+import { jsonResponse, lastToast, renderPage, stubFetch, toastTitles } from './render';
+
+function item(id: string, title: string): ModerationItem {
+  return {
+    id,
+    title,
+    content: 'Bright lights over the base, three nights in a row.',
+    context: null,
+    sources: null,
+    status: 'pending',
+    categoryId: 1,
+    category: { name: 'Physical' },
+    tags: [{ id: 2, name: 'Radar' }],
+    tagIds: [2],
+    createdAt: '2026-11-20T10:00:00Z',
+    answer: null,
+    dueAt: null,
+    assignedCreatorId: 11,
+    assignedExpertId: 11,
+    moderationNotes: null,
+    creator: { userId: 11, firstName: 'Dana', lastName: 'Whitfield', brandName: null },
+    asker: { id: 40, username: 'member' },
+    moderatorId: null,
+    decidedAt: null,
+  };
+}
+
+const creators: Creator[] = [
+  {
+    id: 1,
+    userId: 11,
+    brandName: null,
+    bio: null,
+    expertise: null,
+    questionsPerWeek: 5,
+    user: { firstName: 'Dana', lastName: 'Whitfield' },
+  },
+  {
+    id: 2,
+    userId: 22,
+    brandName: null,
+    bio: null,
+    expertise: null,
+    questionsPerWeek: 3,
+    user: { firstName: 'Theo', lastName: 'Lark' },
+  },
+];
+
+/** A small fake of the queue API: the pending list shrinks as questions are decided. */
+function queueApi(patchAnswer?: (id: string, body: unknown) => Response) {
+  const pending = [item('q1', 'Lights over the base'), item('q2', 'The Nimitz tapes')];
+  const patches: Array<{ id: string; body: unknown }> = [];
+  const spy = stubFetch((url, init) => {
+    const match = /^\/api\/admin\/questions\/([^/]+)\/status$/.exec(url);
+    if (match && init.method === 'PATCH') {
+      const id = decodeURIComponent(match[1]!);
+      const body = JSON.parse(String(init.body));
+      patches.push({ id, body });
+      const answer = patchAnswer?.(id, body);
+      if (answer) return answer;
+      const index = pending.findIndex((q) => q.id === id);
+      pending.splice(index, 1);
+      return jsonResponse({ ...item(id, 'x'), status: body.status });
+    }
+    if (url.startsWith('/api/admin/questions/pending')) {
+      return jsonResponse(pending, 200, { 'X-Total-Count': String(pending.length) });
+    }
+    if (url === '/api/creators') return jsonResponse(creators);
+    if (url === '/api/admin/stats') return jsonResponse({});
+    return jsonResponse({ message: `unexpected ${url}` }, 404);
+  });
+  return { spy, patches, pending };
+}
+
+async function openPanel(title: string) {
+  const card = await screen.findByRole('article', { name: title });
+  await userEvent.click(within(card).getByRole('button', { name: 'Moderate' }));
+  return card;
+}
+
+async function chooseExpert(card: HTMLElement, name: string) {
+  await userEvent.click(within(card).getByRole('combobox', { name: 'Assign expert' }));
+  await userEvent.click(await screen.findByRole('option', { name }));
+}
+
+beforeEach(() => {
+  useToastStore.setState({ toasts: [] });
+  useSession.setState({
+    user: {
+      id: 3,
+      username: 'moderator',
+      email: 'm@example.com',
+      firstName: null,
+      lastName: null,
+      role: 'moderator',
+      subscriptionStatus: 'inactive',
+      foiaCredits: 0,
+    },
+    status: 'ready',
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the moderation queue', () => {
+  it('lists pending questions in a scroll area 96 units (24rem) high', async () => {
+    queueApi();
+    renderPage(<ModerationQueue />);
+    expect(await screen.findAllByTestId('queue-item')).toHaveLength(2);
+    expect(QUEUE_MAX_HEIGHT).toBe('24rem');
+    expect(screen.getByTestId('queue-scroll').style.maxHeight).toBe('24rem');
+    expect(screen.getByTestId('queue-count').textContent).toBe('2 awaiting review');
+    expect(screen.getAllByText(/asked by member/)).toHaveLength(2);
+  });
+
+  it('approves with the notes and the chosen expert, then drops the question', async () => {
+    const { patches } = queueApi();
+    renderPage(<ModerationQueue />);
+    const card = await openPanel('Lights over the base');
+    await userEvent.type(within(card).getByLabelText('Moderation notes'), 'Good question');
+    await chooseExpert(card, 'Theo Lark');
+    await userEvent.click(within(card).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(screen.getAllByTestId('queue-item')).toHaveLength(1));
+    expect(patches).toEqual([
+      {
+        id: 'q1',
+        body: { status: 'approved', moderationNotes: 'Good question', assignedExpertId: 22 },
+      },
+    ]);
+    expect(toastTitles()).toEqual(['Question Moderated']);
+  });
+
+  it('approves for the expert the member asked when none is chosen', async () => {
+    const { patches } = queueApi();
+    renderPage(<ModerationQueue />);
+    const card = await openPanel('The Nimitz tapes');
+    await userEvent.click(within(card).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]).toEqual({
+      id: 'q2',
+      body: { status: 'approved', moderationNotes: null, assignedExpertId: null },
+    });
+  });
+
+  it('rejects with the notes and no expert', async () => {
+    const { patches } = queueApi();
+    renderPage(<ModerationQueue />);
+    const card = await openPanel('Lights over the base');
+    await userEvent.type(within(card).getByLabelText('Moderation notes'), 'Off topic');
+    await chooseExpert(card, 'Theo Lark');
+    await userEvent.click(within(card).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]).toEqual({
+      id: 'q1',
+      body: { status: 'rejected', moderationNotes: 'Off topic' },
+    });
+    await waitFor(() => expect(toastTitles()).toEqual(['Question Moderated']));
+  });
+
+  it('Cancel clears the notes and the expert selection and sends nothing', async () => {
+    const { patches } = queueApi();
+    renderPage(<ModerationQueue />);
+    let card = await openPanel('Lights over the base');
+    await userEvent.type(within(card).getByLabelText('Moderation notes'), 'Draft notes');
+    await chooseExpert(card, 'Theo Lark');
+    expect(within(card).getByRole('combobox', { name: 'Assign expert' }).textContent).toContain(
+      'Theo Lark',
+    );
+    await userEvent.click(within(card).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByTestId('moderation-panel')).toBeNull();
+    card = await openPanel('Lights over the base');
+    expect((within(card).getByLabelText('Moderation notes') as HTMLTextAreaElement).value).toBe('');
+    const select = within(card).getByRole('combobox', { name: 'Assign expert' });
+    expect(select.textContent).toContain('Expert asked: Dana Whitfield');
+    expect(select.textContent).not.toContain('Theo Lark');
+    expect(patches).toEqual([]);
+  });
+
+  it("shows 'Moderation Failed' with the server's message and keeps the question", async () => {
+    queueApi(() => jsonResponse({ message: 'No approved expert has the user id 22.' }, 400));
+    renderPage(<ModerationQueue />);
+    const card = await openPanel('Lights over the base');
+    await userEvent.click(within(card).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(toastTitles()).toEqual(['Moderation Failed']));
+    expect(lastToast()?.description).toBe('No approved expert has the user id 22.');
+    expect(screen.getAllByTestId('queue-item')).toHaveLength(2);
+  });
+
+  it("treats a 401 as 'Session Expired' and goes to /auth", async () => {
+    queueApi(() => jsonResponse({ message: 'Unauthorized' }, 401));
+    renderPage(<ModerationQueue />);
+    const card = await openPanel('Lights over the base');
+    await userEvent.click(within(card).getByRole('button', { name: 'Approve' }));
+    await screen.findByText('Auth page');
+    expect(screen.getByTestId('location').textContent).toBe('/auth');
+    expect(toastTitles()).toEqual(['Session Expired']);
+    expect(lastToast()?.description).toBe('Please log in again.');
+    expect(useSession.getState().user).toBeNull();
+  });
+
+  it("treats a 403 as 'Access Denied'", async () => {
+    queueApi(() => jsonResponse({ message: 'Forbidden' }, 403));
+    renderPage(<ModerationQueue />);
+    const card = await openPanel('Lights over the base');
+    await userEvent.click(within(card).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(toastTitles()).toEqual(['Access Denied']));
+  });
+
+  it('follows X-Next-Cursor with Load More', async () => {
+    const calls: string[] = [];
+    stubFetch((url) => {
+      calls.push(url);
+      if (url === '/api/admin/questions/pending') {
+        return jsonResponse([item('q1', 'First page question')], 200, {
+          'X-Total-Count': '2',
+          'X-Next-Cursor': 'abc=',
+        });
+      }
+      if (url === '/api/admin/questions/pending?cursor=abc%3D') {
+        return jsonResponse([item('q2', 'Second page question')], 200, { 'X-Total-Count': '2' });
+      }
+      if (url === '/api/creators') return jsonResponse(creators);
+      return jsonResponse({ message: 'unexpected' }, 404);
+    });
+    renderPage(<ModerationQueue />);
+    await screen.findByText('First page question');
+    await userEvent.click(screen.getByRole('button', { name: 'Load More' }));
+    await screen.findByText('Second page question');
+    expect(screen.getAllByTestId('queue-item')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Load More' })).toBeNull();
+  });
+});

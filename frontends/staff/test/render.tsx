@@ -1,0 +1,57 @@
+import { render } from '@testing-library/react';
+import { theme, useToastStore } from '@uapqa/ui';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { ThemeProvider } from 'styled-components';
+import { SWRConfig } from 'swr';
+import { vi } from 'vitest';
+
+function Where() {
+  const location = useLocation();
+  return <div data-testid="location">{location.pathname + location.search}</div>;
+}
+
+/**
+ * Renders a page at `path` inside the providers the shell gives every page, with a fresh SWR
+ * cache; `/auth` is a stub page, and the current location is shown in `data-testid=location`.
+ */
+export function renderPage(ui: ReactElement, path = '/moderator-dashboard') {
+  return render(
+    <ThemeProvider theme={theme}>
+      <SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false }}>
+        <MemoryRouter initialEntries={[path]}>
+          <Where />
+          <Routes>
+            <Route path={path} element={ui} />
+            <Route path="/auth" element={<h1>Auth page</h1>} />
+          </Routes>
+        </MemoryRouter>
+      </SWRConfig>
+    </ThemeProvider>,
+  );
+}
+
+export function toastTitles(): string[] {
+  return useToastStore.getState().toasts.map((toast) => toast.title);
+}
+export function lastToast() {
+  return useToastStore.getState().toasts[0];
+}
+
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+/** Stubs `fetch` at the boundary: each call is answered by `answer(url, init)`. */
+export function stubFetch(
+  answer: (url: string, init: RequestInit) => Response | Promise<Response>,
+) {
+  const spy = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) =>
+    answer(String(input), init),
+  );
+  vi.stubGlobal('fetch', spy);
+  return spy;
+}
