@@ -1,0 +1,99 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type EmbeddedStack, embeddedConfigSchema, startEmbedded } from '@uapqa/embedded';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const DEMO_PASSWORD = 'disclosure-demo';
+
+/** Debian's Chromium, or CHROMIUM_PATH. Null when there is none. */
+export function findChromium(): string | null {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  for (const candidate of candidates) if (candidate && existsSync(candidate)) return candidate;
+  return null;
+}
+
+/**
+ * Whether the browser suite can run here. Without Chromium it is skipped with a printed reason,
+ * except under CI=true, where a missing browser is a failure.
+ */
+export function browserAvailability(): { run: boolean } {
+  if (findChromium()) return { run: true };
+  const reason = `No Chromium found (looked at CHROMIUM_PATH, /usr/bin/chromium): install Debian's chromium package or set CHROMIUM_PATH.`;
+  if (process.env.CI === 'true') throw new Error(`Browser tests cannot run under CI: ${reason}`);
+  console.warn(`Skipping browser tests. ${reason}`);
+  return { run: false };
+}
+
+export interface Harness {
+  stack: EmbeddedStack;
+  browser: Browser;
+  url: string;
+  newPage(width: number): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+/** Starts the real embedded stack (temp data folder, the built frontends) and Chromium. */
+export async function startHarness(): Promise<Harness> {
+  for (const app of ['shell', 'members']) {
+    const built = fileURLToPath(new URL(`../../${app}/dist/index.html`, import.meta.url));
+    if (!existsSync(built)) {
+      throw new Error(
+        `frontends/${app} is not built: run \`pnpm exec turbo run test --filter=@uapqa/e2e\` (it builds the frontends first) or \`pnpm build\`.`,
+      );
+    }
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), 'uapqa-e2e-'));
+  const stack = await startEmbedded(
+    embeddedConfigSchema.parse({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      DEMO_PASSWORD,
+    }),
+  );
+  const browser = await chromium.launch({
+    executablePath: findChromium()!,
+    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
+  });
+  const contexts: BrowserContext[] = [];
+  return {
+    stack,
+    browser,
+    url: stack.url,
+    async newPage(width: number) {
+      const context = await browser.newContext({
+        baseURL: stack.url,
+        viewport: { width, height: width < 600 ? 844 : 900 },
+        reducedMotion: 'reduce',
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      return { context, page };
+    },
+    async close() {
+      for (const context of contexts) await context.close().catch(() => {});
+      await browser.close().catch(() => {});
+      await stack.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in through the /auth form. */
+export async function signIn(page: Page, username: string): Promise<void> {
+  await page.goto('/auth?tab=login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await toast(page, 'Welcome back!').waitFor();
+}
+
+/** A shown toast with this text (Radix also announces it in a live region, not matched here). */
+export function toast(page: Page, text: string) {
+  return page.getByTestId('toast').filter({ hasText: text });
+}

@@ -1,0 +1,214 @@
+import { type Question, RECENT_QUESTIONS_LIMIT } from '@uapqa/contracts';
+import {
+  Badge,
+  Button,
+  Card,
+  formatUsDate,
+  Grid,
+  getJson,
+  handleUnauthorized,
+  isUnauthorized,
+  Muted,
+  Placeholders,
+  statusTone,
+  Tooltip,
+  useSession,
+} from '@uapqa/ui';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import styled from 'styled-components';
+import useSWR from 'swr';
+import { LinkButton } from '../lib/shared';
+
+const Bar = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 1rem;
+  margin-bottom: 2rem;
+  a { color: ${({ theme }) => theme.colors.text}; text-decoration: none; }
+  a:hover { color: ${({ theme }) => theme.colors.primary}; }
+`;
+const Stat = styled(Card)`
+  .label { color: ${({ theme }) => theme.colors.muted}; font-size: 0.9rem; }
+  .value { font-size: 1.8rem; font-weight: 700; }
+`;
+const Columns = styled.div`
+  display: grid;
+  gap: 1.5rem;
+  grid-template-columns: 2fr 1fr;
+  margin-top: 1.5rem;
+  @media (max-width: 900px) { grid-template-columns: 1fr; }
+`;
+const QuestionRow = styled.li`
+  list-style: none;
+  padding: 0.75rem 0;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  display: grid;
+  gap: 0.35rem;
+`;
+const Actions = styled.div`
+  display: grid;
+  gap: 0.75rem;
+`;
+
+export default function Dashboard() {
+  const user = useSession((state) => state.user);
+  const logout = useSession((state) => state.logout);
+  const navigate = useNavigate();
+  const [loggingOut, setLoggingOut] = useState(false);
+  const { data: questions, isLoading } = useSWR<Question[]>(
+    user ? `/api/my-questions?limit=${RECENT_QUESTIONS_LIMIT}` : null,
+    async (url: string) => {
+      try {
+        return await getJson<Question[]>(url);
+      } catch (error) {
+        console.error(error);
+        if (isUnauthorized(error)) handleUnauthorized(navigate);
+        return [];
+      }
+    },
+  );
+
+  // Fresh balance and status each time the dashboard opens.
+  const load = useSession((state) => state.load);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (!user) return <Navigate to="/" replace />;
+  if (user.role === 'expert') return <Navigate to="/creator-dashboard" replace />;
+  if (user.role === 'admin') return <Navigate to="/admin-dashboard" replace />;
+
+  // The role links stay for the day these guards change (spec: shown only for those roles).
+  const role: string = user.role;
+  const active = user.subscriptionStatus === 'active';
+  const credits = user.foiaCredits ?? 0;
+  const list = questions ?? [];
+  const answered = list.filter((q) => q.answer).length;
+
+  return (
+    <div data-testid="dashboard">
+      <Bar aria-label="Dashboard">
+        <Link to="/" style={{ fontWeight: 700 }}>
+          UAP Answers
+        </Link>
+        <Badge $tone="teal">Subscriber</Badge>
+        <Link to="/browse-qa">Browse Q&amp;A</Link>
+        <Link to="/submit-question">Ask Question</Link>
+        <Link to="/subscribe">Manage Account</Link>
+        {role === 'expert' ? <Link to="/creator-dashboard">Creator Portal</Link> : null}
+        {role === 'admin' ? <Link to="/admin-dashboard">Admin Panel</Link> : null}
+        <Button
+          $variant="secondary"
+          style={{ marginLeft: 'auto' }}
+          disabled={loggingOut}
+          onClick={async () => {
+            setLoggingOut(true);
+            await logout(navigate);
+          }}
+        >
+          {loggingOut ? 'Logging out...' : 'Logout'}
+        </Button>
+      </Bar>
+
+      <h1>Welcome back, {user.firstName || user.username || 'Investigator'}</h1>
+      <Muted style={{ marginBottom: '1.5rem' }}>
+        Manage your subscription, ask the experts your questions and browse the archive of answers.
+      </Muted>
+
+      <Grid $min="200px">
+        <Stat>
+          <div className="label">Subscription</div>
+          <div className="value" data-testid="stat-subscription">
+            {active ? 'Active' : 'Inactive'}
+          </div>
+        </Stat>
+        <Stat>
+          <div className="label">FOIA Credits</div>
+          <div className="value" data-testid="stat-credits">
+            {credits}
+          </div>
+        </Stat>
+        <Stat>
+          <div className="label">Questions Asked</div>
+          <div className="value">{list.length}</div>
+        </Stat>
+        <Stat>
+          <div className="label">Questions Answered</div>
+          <div className="value">{answered}</div>
+        </Stat>
+      </Grid>
+
+      <Columns>
+        <Card>
+          <h2>Your Recent Questions</h2>
+          {isLoading ? (
+            <Placeholders count={3} height="3.5rem" />
+          ) : list.length === 0 ? (
+            <div style={{ textAlign: 'center', padding: '1rem 0' }}>
+              <Muted style={{ marginBottom: '1rem' }}>You haven't asked any questions yet</Muted>
+              <LinkButton to="/submit-question">Ask Your First Question</LinkButton>
+            </div>
+          ) : (
+            <>
+              <ul style={{ padding: 0, margin: 0 }}>
+                {list.map((question) => (
+                  <QuestionRow key={question.id} data-testid="recent-question">
+                    <div
+                      style={{
+                        display: 'flex',
+                        gap: '0.5rem',
+                        alignItems: 'center',
+                        flexWrap: 'wrap',
+                      }}
+                    >
+                      <strong style={{ marginRight: 'auto' }}>{question.title}</strong>
+                      <Badge $tone={statusTone(question.status)}>{question.status}</Badge>
+                    </div>
+                    <Muted style={{ fontSize: '0.85rem' }}>
+                      {question.category?.name || 'General'} · {formatUsDate(question.createdAt)}
+                      {question.answer ? (
+                        <span style={{ color: '#22c55e' }}> · ✓ Answered</span>
+                      ) : null}
+                    </Muted>
+                  </QuestionRow>
+                ))}
+              </ul>
+              <Link to="/browse-qa" style={{ display: 'inline-block', marginTop: '1rem' }}>
+                View All Questions
+              </Link>
+            </>
+          )}
+        </Card>
+        <Card>
+          <h2>Quick Actions</h2>
+          <Actions>
+            {active && credits > 0 ? (
+              <LinkButton to="/submit-question">Submit New Question</LinkButton>
+            ) : (
+              <Tooltip content="Needs an active subscription and at least 1 FOIA credit">
+                <span style={{ display: 'grid' }}>
+                  <Button disabled aria-disabled="true">
+                    Submit New Question
+                  </Button>
+                </span>
+              </Tooltip>
+            )}
+            <LinkButton to="/browse-qa" $variant="secondary">
+              Browse Archive
+            </LinkButton>
+            {active ? null : (
+              <LinkButton to="/subscribe" $variant="secondary">
+                Activate Subscription
+              </LinkButton>
+            )}
+            <LinkButton to="/subscribe" $variant="secondary">
+              Buy FOIA Credits
+            </LinkButton>
+          </Actions>
+        </Card>
+      </Columns>
+    </div>
+  );
+}

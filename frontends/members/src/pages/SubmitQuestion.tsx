@@ -1,0 +1,320 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  CREDITS_PER_QUESTION,
+  type Creator,
+  type QuestionWindow,
+  SubmitQuestionBody,
+  type TaxonomyItem,
+} from '@uapqa/contracts';
+import {
+  apiRequest,
+  Button,
+  Card,
+  Checkbox,
+  Field,
+  getJson,
+  handleUnauthorized,
+  Input,
+  isUnauthorized,
+  Muted,
+  PageTitle,
+  Select,
+  Spinner,
+  serverMessage,
+  Textarea,
+  toast,
+  useSession,
+} from '@uapqa/ui';
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import styled from 'styled-components';
+import type { z } from 'zod';
+import { expertProfile } from '../lib/experts';
+import { LinkButton, Notice } from '../lib/shared';
+import { describeWindow, useNow, windowState } from '../lib/windows';
+
+type CreatorWithWindow = Creator & { window?: Omit<QuestionWindow, 'creatorId'> };
+type FormInput = z.input<typeof SubmitQuestionBody>;
+type FormOutput = z.output<typeof SubmitQuestionBody>;
+
+const Layout = styled.div`
+  display: grid;
+  gap: 1.5rem;
+  grid-template-columns: 2fr 1fr;
+  align-items: start;
+  @media (max-width: 900px) { grid-template-columns: 1fr; }
+`;
+const Cost = styled(Card)`
+  .cost { font-size: 2rem; font-weight: 700; color: ${({ theme }) => theme.colors.primary}; }
+`;
+const WindowList = styled.ul`
+  list-style: none;
+  padding: 0;
+  margin: 0;
+  display: grid;
+  gap: 0.6rem;
+  font-size: 0.9rem;
+`;
+
+interface FormData {
+  creators: CreatorWithWindow[];
+  categories: TaxonomyItem[];
+  tags: TaxonomyItem[];
+}
+
+/** The ask form itself (exported for component tests). */
+export function QuestionForm({
+  data,
+  onSubmit,
+}: {
+  data: FormData;
+  onSubmit: (body: FormOutput) => Promise<void>;
+}) {
+  const {
+    control,
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(SubmitQuestionBody),
+    defaultValues: { title: '', content: '', context: '', sources: '', tagIds: [] },
+  });
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Ask a question">
+      <Field label="Expert" htmlFor="ask-expert" error={errors.assignedCreatorId?.message}>
+        <Controller
+          control={control}
+          name="assignedCreatorId"
+          render={({ field }) => (
+            <Select
+              id="ask-expert"
+              label="Expert"
+              placeholder="Select an expert"
+              value={field.value ? String(field.value) : ''}
+              onValueChange={(value) => field.onChange(value ? Number(value) : undefined)}
+              options={data.creators.map((creator) => ({
+                value: String(creator.userId),
+                label: expertProfile(creator).name,
+              }))}
+            />
+          )}
+        />
+      </Field>
+      <Field label="Category" htmlFor="ask-category" error={errors.categoryId?.message}>
+        <Controller
+          control={control}
+          name="categoryId"
+          render={({ field }) => (
+            <Select
+              id="ask-category"
+              label="Category"
+              placeholder="Select a category"
+              value={field.value ? String(field.value) : ''}
+              onValueChange={(value) =>
+                field.onChange(value ? Number.parseInt(value, 10) : undefined)
+              }
+              options={data.categories.map((category) => ({
+                value: String(category.id),
+                label: category.name,
+              }))}
+            />
+          )}
+        />
+      </Field>
+      <Field label="Topics" error={errors.tagIds?.message ?? errors.tagIds?.root?.message}>
+        <Controller
+          control={control}
+          name="tagIds"
+          render={({ field }) => {
+            const value = (field.value ?? []) as number[];
+            return (
+              <div
+                style={{
+                  display: 'grid',
+                  gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))',
+                }}
+              >
+                {data.tags.map((tag) => (
+                  <Checkbox
+                    key={tag.id}
+                    id={`ask-tag-${tag.id}`}
+                    label={tag.name}
+                    checked={value.includes(tag.id)}
+                    onCheckedChange={(checked) =>
+                      field.onChange(
+                        checked ? [...value, tag.id] : value.filter((id) => id !== tag.id),
+                      )
+                    }
+                  />
+                ))}
+              </div>
+            );
+          }}
+        />
+      </Field>
+      <Field label="Your question" htmlFor="ask-title" error={errors.title?.message}>
+        <Input id="ask-title" placeholder="What would you like to know?" {...register('title')} />
+      </Field>
+      <Field label="Details" htmlFor="ask-content" error={errors.content?.message}>
+        <Textarea
+          id="ask-content"
+          placeholder="Give the expert the details they need"
+          {...register('content')}
+        />
+      </Field>
+      <Field label="Context (optional)" htmlFor="ask-context" error={errors.context?.message}>
+        <Textarea id="ask-context" {...register('context')} />
+      </Field>
+      <Field label="Sources (optional)" htmlFor="ask-sources" error={errors.sources?.message}>
+        <Textarea id="ask-sources" {...register('sources')} />
+      </Field>
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Submitting...' : 'Submit Question'}
+      </Button>
+      {data.creators.length === 0 ? (
+        <Muted style={{ marginTop: '0.75rem' }}>No experts are accepting questions yet.</Muted>
+      ) : null}
+    </form>
+  );
+}
+
+function ExpertWindows({ creators }: { creators: CreatorWithWindow[] }) {
+  const now = useNow();
+  return (
+    <Card>
+      <h2 style={{ fontSize: '1.1rem' }}>Question windows</h2>
+      <Muted style={{ marginBottom: '0.75rem', fontSize: '0.85rem' }}>
+        Each expert takes a limited number of questions per window, first come first served.
+      </Muted>
+      <WindowList>
+        {creators.map((creator) => (
+          <li key={creator.userId} data-testid="expert-window">
+            <strong>{expertProfile(creator).name}</strong>
+            <Muted style={{ fontSize: '0.85rem' }}>
+              {describeWindow(windowState(creator.window, now))}
+            </Muted>
+          </li>
+        ))}
+      </WindowList>
+    </Card>
+  );
+}
+
+export default function SubmitQuestion() {
+  const user = useSession((state) => state.user);
+  const load = useSession((state) => state.load);
+  const navigate = useNavigate();
+  const [data, setData] = useState<FormData | null>(null);
+
+  useEffect(() => {
+    if (!user) return;
+    let cancelled = false;
+    Promise.all([
+      getJson<CreatorWithWindow[]>('/api/creators'),
+      getJson<TaxonomyItem[]>('/api/categories'),
+      getJson<TaxonomyItem[]>('/api/tags'),
+    ])
+      .then(([creators, categories, tags]) => {
+        if (!cancelled) setData({ creators, categories, tags });
+      })
+      .catch((error) => {
+        if (isUnauthorized(error)) {
+          handleUnauthorized(navigate);
+          return;
+        }
+        toast({
+          title: 'Error',
+          description: 'Failed to load form data. Please try again.',
+          variant: 'destructive',
+        });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [user, navigate]);
+
+  if (!user) {
+    return (
+      <Notice
+        title="Authentication Required"
+        action={<LinkButton to="/auth?tab=login">Sign In</LinkButton>}
+      >
+        Please sign in to ask the experts a question.
+      </Notice>
+    );
+  }
+  if (user.subscriptionStatus !== 'active') {
+    return (
+      <Notice
+        title="Subscription Required"
+        action={<LinkButton to="/subscribe">Subscribe Now</LinkButton>}
+      >
+        An active subscription is needed to submit questions.
+      </Notice>
+    );
+  }
+  const credits = user.foiaCredits ?? 0;
+  if (credits < CREDITS_PER_QUESTION) {
+    return (
+      <Notice
+        title="Insufficient Credits"
+        action={<LinkButton to="/subscribe">Purchase Credits</LinkButton>}
+      >
+        You need at least {CREDITS_PER_QUESTION} FOIA credit to submit a question.
+      </Notice>
+    );
+  }
+
+  async function submit(body: FormOutput) {
+    try {
+      await apiRequest('POST', '/api/questions', body);
+      toast({
+        title: 'Question Submitted!',
+        description:
+          'Your question has been sent to moderation. You will be notified when it is answered.',
+      });
+      await load();
+      navigate('/');
+    } catch (error) {
+      if (isUnauthorized(error)) {
+        handleUnauthorized(navigate);
+        return;
+      }
+      toast({
+        title: 'Submission Failed',
+        description: serverMessage(error) || 'Failed to submit question. Please try again.',
+        variant: 'destructive',
+      });
+    }
+  }
+
+  return (
+    <>
+      <PageTitle>Ask an Expert</PageTitle>
+      <Muted style={{ marginBottom: '1.5rem' }}>
+        Put your question to the verified expert of your choice.
+      </Muted>
+      <Layout>
+        <Card>
+          {data ? <QuestionForm data={data} onSubmit={submit} /> : <Spinner label="Loading form" />}
+        </Card>
+        <div style={{ display: 'grid', gap: '1rem' }}>
+          <Cost data-testid="cost-panel">
+            <Muted>Cost</Muted>
+            <div className="cost">{CREDITS_PER_QUESTION} Credit</div>
+            <Muted>
+              Your balance: <strong data-testid="balance">{credits}</strong>{' '}
+              {credits === 1 ? 'credit' : 'credits'}
+            </Muted>
+            <Muted style={{ marginTop: '0.75rem', fontSize: '0.85rem' }}>
+              Your question goes to moderation first. We'll notify you when the expert answers it.
+            </Muted>
+          </Cost>
+          {data ? <ExpertWindows creators={data.creators} /> : null}
+        </div>
+      </Layout>
+    </>
+  );
+}

@@ -1,0 +1,276 @@
+import {
+  ALREADY_SUBSCRIBED,
+  type BillingConfig,
+  CREDIT_PACKAGES,
+  type CreditPackageName,
+  type PaymentStart,
+  SUBSCRIPTION,
+} from '@uapqa/contracts';
+import {
+  apiRequest,
+  Badge,
+  Button,
+  Card,
+  Grid,
+  getJson,
+  handleUnauthorized,
+  isUnauthorized,
+  Muted,
+  PageTitle,
+  Spinner,
+  toast,
+  useSession,
+} from '@uapqa/ui';
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router';
+import styled from 'styled-components';
+import useSWR from 'swr';
+import { LocalCardForm, type PaymentOutcome } from '../lib/payment';
+import { LinkButton, Notice } from '../lib/shared';
+
+const StripePayment = lazy(() => import('../lib/StripePayment'));
+
+type Purchase = { kind: 'subscription' } | { kind: 'credits'; package: CreditPackageName };
+
+const PlanCard = styled(Card)<{ $featured?: boolean }>`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  gap: 0.75rem;
+  border-color: ${({ theme, $featured }) => ($featured ? theme.colors.primary : theme.colors.border)};
+  .price { font-size: 2.2rem; font-weight: 700; }
+  .price small { font-size: 1rem; color: ${({ theme }) => theme.colors.muted}; }
+  ul { margin: 0; padding-left: 1.1rem; color: ${({ theme }) => theme.colors.muted}; flex: 1; }
+`;
+const Popular = styled(Badge)`
+  position: absolute;
+  top: -0.7rem;
+  right: 1rem;
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.primaryText};
+`;
+const Status = styled(Card)`
+  display: flex;
+  gap: 2rem;
+  flex-wrap: wrap;
+  margin-bottom: 1.5rem;
+  strong { font-size: 1.3rem; }
+`;
+
+const dollars = (cents: number) => `$${cents / 100}`;
+
+const PLANS = [
+  {
+    id: 'subscription' as const,
+    name: 'Archive Access',
+    price: dollars(SUBSCRIPTION.priceCents),
+    per: `/${SUBSCRIPTION.interval}`,
+    features: [
+      'Unlimited access to the full Q&A archive',
+      `${SUBSCRIPTION.creditsPerPeriod} FOIA credits every month`,
+      'Credits never expire while subscribed',
+    ],
+  },
+  {
+    id: 'small' as const,
+    name: 'FOIA Credits',
+    price: dollars(CREDIT_PACKAGES.small.priceCents),
+    per: ` for ${CREDIT_PACKAGES.small.credits} questions`,
+    features: [
+      `${CREDIT_PACKAGES.small.credits} questions to any expert`,
+      'Added to your balance at once',
+    ],
+    popular: true,
+  },
+  {
+    id: 'bulk' as const,
+    name: 'Bulk Credits',
+    price: dollars(CREDIT_PACKAGES.bulk.priceCents),
+    per: ` for ${CREDIT_PACKAGES.bulk.credits} questions`,
+    features: [
+      `${CREDIT_PACKAGES.bulk.credits} questions to any expert`,
+      'The best price per question',
+    ],
+  },
+];
+
+export default function Subscribe() {
+  const user = useSession((state) => state.user);
+  const load = useSession((state) => state.load);
+  const navigate = useNavigate();
+  const [starting, setStarting] = useState<string | null>(null);
+  const [payment, setPayment] = useState<{ purchase: Purchase; clientSecret: string } | null>(null);
+  const { data: config } = useSWR<BillingConfig>(
+    user ? '/api/billing/config' : null,
+    (url: string) => getJson<BillingConfig>(url),
+  );
+
+  if (!user) {
+    return (
+      <Notice
+        title="Authentication Required"
+        action={<LinkButton to="/auth?tab=login">Sign In</LinkButton>}
+      >
+        Please sign in to manage your subscription and credits.
+      </Notice>
+    );
+  }
+  const active = user.subscriptionStatus === 'active';
+
+  async function start(purchase: Purchase) {
+    const key = purchase.kind === 'subscription' ? 'subscription' : purchase.package;
+    setStarting(key);
+    try {
+      const response =
+        purchase.kind === 'subscription'
+          ? await apiRequest('POST', '/api/create-subscription')
+          : await apiRequest('POST', '/api/purchase-credits', { package: purchase.package });
+      const body = (await response.json()) as PaymentStart;
+      if ('clientSecret' in body && body.clientSecret) {
+        setPayment({ purchase, clientSecret: body.clientSecret });
+      } else {
+        toast({ title: ALREADY_SUBSCRIBED });
+      }
+    } catch (error) {
+      if (isUnauthorized(error)) {
+        handleUnauthorized(navigate);
+        return;
+      }
+      toast(
+        purchase.kind === 'subscription'
+          ? {
+              title: 'Subscription Error',
+              description: 'Failed to create subscription',
+              variant: 'destructive',
+            }
+          : {
+              title: 'Purchase Error',
+              description: 'Failed to purchase credits',
+              variant: 'destructive',
+            },
+      );
+    } finally {
+      setStarting(null);
+    }
+  }
+
+  async function finish(outcome: PaymentOutcome) {
+    if (!payment) return;
+    if (outcome.ok) {
+      toast({
+        title:
+          payment.purchase.kind === 'subscription'
+            ? 'You are now subscribed!'
+            : 'Credits added to your account!',
+      });
+      setPayment(null);
+      await load();
+      navigate('/');
+    } else if (outcome.unexpected) {
+      toast({
+        title: 'Payment Error',
+        description: 'An unexpected error occurred. Please try again.',
+        variant: 'destructive',
+      });
+    } else {
+      toast({ title: 'Payment Failed', description: outcome.message, variant: 'destructive' });
+    }
+  }
+
+  const payLabel = payment
+    ? payment.purchase.kind === 'subscription'
+      ? `Pay ${dollars(SUBSCRIPTION.priceCents)} and Subscribe`
+      : `Pay ${dollars(CREDIT_PACKAGES[payment.purchase.package].priceCents)}`
+    : '';
+
+  return (
+    <>
+      <PageTitle>Pricing &amp; Access</PageTitle>
+      <Muted style={{ marginBottom: '1.5rem' }}>
+        One subscription for the archive, credits for your questions.
+      </Muted>
+      <Status aria-label="Your account">
+        <div>
+          <Muted>Subscription</Muted>
+          <strong data-testid="subscription-status">{active ? 'Active' : 'Inactive'}</strong>
+        </div>
+        <div>
+          <Muted>FOIA Credits</Muted>
+          <strong data-testid="credit-count">{user.foiaCredits ?? 0}</strong>
+        </div>
+      </Status>
+      <Grid $min="240px">
+        {PLANS.map((plan) => {
+          const isSubscription = plan.id === 'subscription';
+          const disabled = isSubscription ? active : !active;
+          const text = isSubscription
+            ? active
+              ? 'Already Subscribed'
+              : 'Subscribe'
+            : active
+              ? 'Purchase Credits'
+              : 'Subscription Required';
+          const purchase: Purchase = isSubscription
+            ? { kind: 'subscription' }
+            : { kind: 'credits', package: plan.id as CreditPackageName };
+          const open =
+            payment &&
+            (payment.purchase.kind === 'subscription'
+              ? isSubscription
+              : payment.purchase.kind === 'credits' && payment.purchase.package === plan.id);
+          return (
+            <PlanCard key={plan.id} $featured={plan.popular} data-testid={`plan-${plan.id}`}>
+              {plan.popular ? <Popular>MOST POPULAR</Popular> : null}
+              <h2 style={{ fontSize: '1.2rem' }}>{plan.name}</h2>
+              <div className="price">
+                {plan.price}
+                <small>{plan.per}</small>
+              </div>
+              <ul>
+                {plan.features.map((feature) => (
+                  <li key={feature}>{feature}</li>
+                ))}
+              </ul>
+              {open && payment ? (
+                <div data-testid="payment-form">
+                  {config?.publishableKey ? (
+                    <Suspense fallback={<Spinner label="Loading payment form" />}>
+                      <StripePayment
+                        publishableKey={config.publishableKey}
+                        clientSecret={payment.clientSecret}
+                        label={payLabel}
+                        onDone={finish}
+                      />
+                    </Suspense>
+                  ) : (
+                    <LocalCardForm
+                      clientSecret={payment.clientSecret}
+                      label={payLabel}
+                      onDone={finish}
+                    />
+                  )}
+                  <Button
+                    $variant="ghost"
+                    $block
+                    onClick={() => setPayment(null)}
+                    style={{ marginTop: '0.5rem' }}
+                  >
+                    Cancel
+                  </Button>
+                </div>
+              ) : (
+                <Button
+                  $block
+                  disabled={disabled || starting !== null}
+                  onClick={() => start(purchase)}
+                >
+                  {starting === plan.id ? 'Processing...' : text}
+                </Button>
+              )}
+            </PlanCard>
+          );
+        })}
+      </Grid>
+    </>
+  );
+}

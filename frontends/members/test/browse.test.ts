@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { countdown, windowState } from '../src/lib/windows';
+import { categoryTone, excerpt, uniqueExperts } from '../src/pages/BrowseQA';
+
+const creator = (id: number, firstName: string, lastName: string) => ({
+  id,
+  userId: id * 10,
+  brandName: null,
+  bio: null,
+  expertise: null,
+  questionsPerWeek: 2,
+  user: { firstName, lastName },
+});
+
+describe('browse helpers', () => {
+  it('colours Physical yellow and every other category teal', () => {
+    expect(categoryTone('Physical')).toBe('yellow');
+    expect(categoryTone('Government & Disclosure')).toBe('teal');
+  });
+
+  it('cuts an answer to 100 characters and three dots', () => {
+    const long = 'x'.repeat(250);
+    expect(excerpt(long)).toBe(`${'x'.repeat(100)}...`);
+    const fromServer = `${'y'.repeat(100)}...`;
+    expect(excerpt(fromServer)).toBe(fromServer);
+  });
+
+  it('lists each expert once by first and last name', () => {
+    const list = uniqueExperts([
+      creator(1, 'Dana', 'Whitfield'),
+      creator(2, 'Dana', 'Whitfield'),
+      creator(3, 'Theo', 'Lark'),
+    ]);
+    expect(list.map((c) => c.userId)).toEqual([10, 30]);
+  });
+});
+
+describe('question windows', () => {
+  const now = Date.parse('2026-11-22T12:00:00Z');
+  it('counts down to an upcoming window and shows the places left in an open one', () => {
+    expect(countdown('2026-11-23T13:01:02Z', now)).toBe('1d 01h 01m 02s');
+    expect(
+      windowState(
+        {
+          opensAt: '2026-11-23T00:00:00Z',
+          closesAt: '2026-11-30T00:00:00Z',
+          capacity: 5,
+          remaining: 5,
+        },
+        now,
+      ),
+    ).toMatchObject({ kind: 'upcoming', opensIn: '12h 00m 00s' });
+    expect(
+      windowState(
+        {
+          opensAt: '2026-11-16T00:00:00Z',
+          closesAt: '2026-11-23T00:00:00Z',
+          capacity: 5,
+          remaining: 2,
+        },
+        now,
+      ),
+    ).toMatchObject({ kind: 'open', remaining: 2, capacity: 5 });
+    expect(
+      windowState(
+        {
+          opensAt: '2026-11-16T00:00:00Z',
+          closesAt: '2026-11-23T00:00:00Z',
+          capacity: 5,
+          remaining: 0,
+        },
+        now,
+      ),
+    ).toMatchObject({ kind: 'full' });
+  });
+});

@@ -1,0 +1,62 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { theme } from '@uapqa/ui';
+import { ThemeProvider } from 'styled-components';
+import { describe, expect, it, vi } from 'vitest';
+import { QuestionForm } from '../src/pages/SubmitQuestion';
+
+const data = {
+  creators: [
+    {
+      id: 1,
+      userId: 11,
+      brandName: null,
+      bio: null,
+      expertise: null,
+      questionsPerWeek: 5,
+      user: { firstName: 'Dana', lastName: 'Whitfield' },
+    },
+  ],
+  categories: [{ id: 3, name: 'Physical', description: null }],
+  tags: [{ id: 5, name: 'Radar', description: null }],
+};
+
+describe('the ask form', () => {
+  it("shows the spec's messages for an empty form and sends nothing", async () => {
+    const onSubmit = vi.fn(async () => {});
+    render(
+      <ThemeProvider theme={theme}>
+        <QuestionForm data={data} onSubmit={onSubmit} />
+      </ThemeProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Question' }));
+    for (const message of [
+      'Please select an expert',
+      'Please select a category',
+      'Please select at least one tag',
+      'Question must be at least 10 characters',
+      'Please provide more details',
+    ]) {
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('keeps the length messages until the title and details are long enough', async () => {
+    const onSubmit = vi.fn(async () => {});
+    render(
+      <ThemeProvider theme={theme}>
+        <QuestionForm data={data} onSubmit={onSubmit} />
+      </ThemeProvider>,
+    );
+    await userEvent.type(screen.getByLabelText('Your question'), 'Too short');
+    await userEvent.type(screen.getByLabelText('Details'), 'Long enough details for the expert.');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Radar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Question' }));
+    await waitFor(() =>
+      expect(screen.getByText('Question must be at least 10 characters')).toBeTruthy(),
+    );
+    expect(screen.queryByText('Please provide more details')).toBeNull();
+    expect(screen.queryByText('Please select at least one tag')).toBeNull();
+  });
+});

@@ -1,0 +1,15 @@
+import { registerReactInstance } from '@uapqa/ui';
+import React from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { remotesManifest } from './remotes';
+
+registerReactInstance(React, 'shell');
+// Start reading /remotes.json at once; a failure is shown where a remote page is needed.
+remotesManifest().catch(() => {});
+
+createRoot(document.getElementById('root')!).render(
+  <React.StrictMode>
+    <App />
+  </React.StrictMode>,
+);

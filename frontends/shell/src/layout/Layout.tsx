@@ -1,0 +1,280 @@
+import {
+  Button,
+  type ButtonStyleProps,
+  buttonStyles,
+  Container,
+  Dialog,
+  DialogContent,
+  DialogTrigger,
+  useSession,
+  useWaitlist,
+} from '@uapqa/ui';
+import { useEffect, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import styled from 'styled-components';
+import { EmailSignup } from '../forms/EmailSignup';
+import { Background } from './Background';
+
+const HeaderBar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: 30;
+  backdrop-filter: blur(10px);
+  background: rgba(7, 11, 23, 0.75);
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+const HeaderInner = styled(Container)`
+  display: flex;
+  align-items: center;
+  gap: 1rem;
+  min-height: 4rem;
+`;
+const Logo = styled(Link)`
+  font-family: ${({ theme }) => theme.font.heading};
+  font-weight: 700;
+  font-size: 1.2rem;
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+  margin-right: auto;
+  span { color: ${({ theme }) => theme.colors.primary}; }
+`;
+const Desktop = styled.nav`
+  display: flex;
+  align-items: center;
+  gap: 1rem;
+  @media (max-width: 767px) { display: none; }
+`;
+const Mobile = styled.div`
+  display: none;
+  @media (max-width: 767px) { display: block; }
+`;
+const NavLink = styled(Link)`
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+  font-weight: 500;
+  &:hover { color: ${({ theme }) => theme.colors.primary}; }
+`;
+const JoinLink = styled(Link)<ButtonStyleProps>`
+  ${buttonStyles}
+`;
+const Welcome = styled.span`
+  color: ${({ theme }) => theme.colors.muted};
+`;
+const MobileWelcome = styled.span`
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: 0.85rem;
+  @media (min-width: 768px) { display: none; }
+`;
+const Credits = styled.span`
+  color: ${({ theme }) => theme.colors.yellow};
+  font-weight: 600;
+`;
+const MenuList = styled.nav`
+  display: flex;
+  flex-direction: column;
+  gap: 1rem;
+  margin-top: 1rem;
+`;
+
+function JoinButton() {
+  const { waitlistEnabled } = useWaitlist();
+  return <JoinLink to="/auth">{waitlistEnabled ? 'Join Waitlist' : 'Join Investigation'}</JoinLink>;
+}
+
+/** The small-screen menu: Browse Q&A, Contact and the join button; closes on navigation. */
+function SideMenu() {
+  const user = useSession((state) => state.user);
+  const logout = useSession((state) => state.logout);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the route changes
+  useEffect(() => setOpen(false), [pathname]);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button $variant="secondary" aria-label="Open menu">
+          ☰
+        </Button>
+      </DialogTrigger>
+      <DialogContent side="right" title="Menu">
+        <MenuList aria-label="Side menu">
+          {user ? <Welcome>Welcome, {user.username}</Welcome> : null}
+          {user && pathname === '/browse-qa' ? (
+            <Credits>{user.foiaCredits ?? 0} FOIA Credits</Credits>
+          ) : null}
+          <NavLink to="/browse-qa" onClick={() => setOpen(false)}>
+            Browse Q&amp;A
+          </NavLink>
+          <NavLink to="/contact" onClick={() => setOpen(false)}>
+            Contact
+          </NavLink>
+          {user ? (
+            <Button
+              $variant="secondary"
+              onClick={() => {
+                setOpen(false);
+                void logout(navigate);
+              }}
+            >
+              Logout
+            </Button>
+          ) : (
+            <span onClickCapture={() => setOpen(false)}>
+              <JoinButton />
+            </span>
+          )}
+        </MenuList>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Header() {
+  const user = useSession((state) => state.user);
+  const logout = useSession((state) => state.logout);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return (
+    <HeaderBar>
+      <HeaderInner>
+        <Logo to="/" aria-label="UAP Answers home">
+          UAP <span>Answers</span>
+        </Logo>
+        <Desktop aria-label="Main">
+          <NavLink to="/browse-qa">Browse Q&amp;A</NavLink>
+          {user ? (
+            <>
+              <Welcome data-testid="welcome">Welcome, {user.username}</Welcome>
+              {pathname === '/browse-qa' ? (
+                <Credits data-testid="credit-balance">{user.foiaCredits ?? 0} FOIA Credits</Credits>
+              ) : null}
+              <Button $variant="secondary" onClick={() => logout(navigate)}>
+                Logout
+              </Button>
+            </>
+          ) : (
+            <JoinButton />
+          )}
+        </Desktop>
+        {user ? <MobileWelcome>Welcome, {user.username}</MobileWelcome> : null}
+        <Mobile>
+          <SideMenu />
+        </Mobile>
+      </HeaderInner>
+    </HeaderBar>
+  );
+}
+
+const FooterBar = styled.footer`
+  margin-top: 4rem;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  background: rgba(15, 22, 41, 0.8);
+  padding: 2.5rem 0 1.5rem;
+`;
+const FooterGrid = styled.div`
+  display: grid;
+  gap: 2rem;
+  grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
+  ul { list-style: none; padding: 0; margin: 0; display: grid; gap: 0.4rem; }
+  h3 { font-size: 1rem; }
+  a { color: ${({ theme }) => theme.colors.muted}; text-decoration: none; }
+  a:hover { color: ${({ theme }) => theme.colors.primary}; }
+`;
+const Legal = styled.div`
+  margin-top: 2rem;
+  padding-top: 1rem;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  display: flex;
+  flex-wrap: wrap;
+  gap: 1rem;
+  justify-content: space-between;
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: 0.9rem;
+  a { color: ${({ theme }) => theme.colors.muted}; }
+`;
+
+function Footer() {
+  const { waitlistEnabled } = useWaitlist();
+  return (
+    <FooterBar>
+      <Container>
+        <FooterGrid>
+          <div>
+            <h3>UAP Answers</h3>
+            <p style={{ color: 'inherit', opacity: 0.8 }}>
+              Direct access to the top experts in the Phenomenon.
+            </p>
+          </div>
+          <div>
+            <h3>Subscribers</h3>
+            <ul>
+              <li>
+                <Link to="/browse-qa">Browse Q&amp;A</Link>
+              </li>
+              <li>
+                <Link to="/subscribe">Pricing</Link>
+              </li>
+              <li>
+                <Link to="/dashboard">Dashboard</Link>
+              </li>
+              <li>
+                <Link to="/contact">Contact</Link>
+              </li>
+            </ul>
+          </div>
+          <div>
+            <h3>Experts</h3>
+            <ul>
+              <li>
+                <Link to="/experts">Become an Expert</Link>
+              </li>
+              <li>
+                <Link to="/apply">Apply</Link>
+              </li>
+              <li>
+                <Link to="/expert-dashboard">Expert Dashboard</Link>
+              </li>
+            </ul>
+          </div>
+          <div>
+            <h3>{waitlistEnabled ? 'Join the Waitlist' : 'Newsletter'}</h3>
+            {waitlistEnabled ? (
+              <EmailSignup kind="waitlist" source="footer" />
+            ) : (
+              <EmailSignup kind="newsletter" source="footer" />
+            )}
+          </div>
+        </FooterGrid>
+        <Legal>
+          <span>© 2025 UAP Answers. All rights reserved.</span>
+          <span style={{ display: 'flex', gap: '1rem' }}>
+            <a href="#privacy">Privacy Policy</a>
+            <a href="#terms">Terms of Service</a>
+            <Link to="/admin-dashboard">Admin Login</Link>
+          </span>
+        </Legal>
+      </Container>
+    </FooterBar>
+  );
+}
+
+const Main = styled.main`
+  min-height: 60vh;
+  padding: 2rem 0;
+`;
+
+export function Layout() {
+  return (
+    <>
+      <Background />
+      <Header />
+      <Main>
+        <Container>
+          <Outlet />
+        </Container>
+      </Main>
+      <Footer />
+    </>
+  );
+}

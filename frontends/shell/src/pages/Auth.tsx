@@ -1,0 +1,242 @@
+import {
+  apiRequest,
+  Button,
+  Card,
+  Field,
+  Input,
+  Muted,
+  serverMessage,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+  toast,
+  useSession,
+  useWaitlist,
+} from '@uapqa/ui';
+import { type FormEvent, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { EmailSignup } from '../forms/EmailSignup';
+
+function LoginForm({ onForgot }: { onForgot: () => void }) {
+  const navigate = useNavigate();
+  const load = useSession((state) => state.load);
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setPending(true);
+    try {
+      await apiRequest('POST', '/api/login', {
+        username: String(form.get('username') ?? ''),
+        password: String(form.get('password') ?? ''),
+      });
+      await load();
+      toast({ title: 'Welcome back!', description: 'You have successfully logged in.' });
+      navigate('/');
+    } catch (error) {
+      toast({ title: 'Login failed', description: serverMessage(error), variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} aria-label="Sign in">
+      <Field label="Username" htmlFor="login-username">
+        <Input id="login-username" name="username" autoComplete="username" required />
+      </Field>
+      <Field label="Password" htmlFor="login-password">
+        <Input
+          id="login-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+      </Field>
+      <Button type="submit" $block disabled={pending}>
+        {pending ? 'Signing In...' : 'Sign In'}
+      </Button>
+      <Button $variant="ghost" $block onClick={onForgot} style={{ marginTop: '0.5rem' }}>
+        Forgot your password?
+      </Button>
+    </form>
+  );
+}
+
+function RegisterForm() {
+  const navigate = useNavigate();
+  const load = useSession((state) => state.load);
+  const [pending, setPending] = useState(false);
+  const [mismatch, setMismatch] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const value = (name: string) => String(form.get(name) ?? '').trim();
+    const password = String(form.get('password') ?? '');
+    if (password !== String(form.get('confirmPassword') ?? '')) {
+      setMismatch(true);
+      toast({ title: 'Passwords do not match', variant: 'destructive' });
+      return;
+    }
+    setMismatch(false);
+    setPending(true);
+    try {
+      await apiRequest('POST', '/api/register', {
+        username: value('username'),
+        email: value('email'),
+        password,
+        firstName: value('firstName') || undefined,
+        lastName: value('lastName') || undefined,
+      });
+      const user = await load();
+      toast({
+        title: 'Account created!',
+        description: `Welcome to UAP Answers, ${user?.username ?? value('username')}!`,
+      });
+      navigate('/');
+    } catch (error) {
+      toast({
+        title: 'Registration failed',
+        description: serverMessage(error),
+        variant: 'destructive',
+      });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} aria-label="Register">
+      <div
+        style={{
+          display: 'grid',
+          gap: '0 1rem',
+          gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))',
+        }}
+      >
+        <Field label="First name" htmlFor="reg-first">
+          <Input id="reg-first" name="firstName" autoComplete="given-name" />
+        </Field>
+        <Field label="Last name" htmlFor="reg-last">
+          <Input id="reg-last" name="lastName" autoComplete="family-name" />
+        </Field>
+      </div>
+      <Field label="Username" htmlFor="reg-username">
+        <Input id="reg-username" name="username" autoComplete="username" required />
+      </Field>
+      <Field label="Email" htmlFor="reg-email">
+        <Input id="reg-email" name="email" type="email" autoComplete="email" required />
+      </Field>
+      <Field label="Password" htmlFor="reg-password">
+        <Input
+          id="reg-password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+        />
+      </Field>
+      <Field
+        label="Confirm password"
+        htmlFor="reg-confirm"
+        error={mismatch ? 'Passwords do not match' : undefined}
+      >
+        <Input
+          id="reg-confirm"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+        />
+      </Field>
+      <Button type="submit" $block disabled={pending}>
+        {pending ? 'Creating Account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}
+
+function ForgotPassword({ onBack }: { onBack: () => void }) {
+  const [email, setEmail] = useState('');
+  return (
+    <form
+      aria-label="Forgot password"
+      onSubmit={(event) => {
+        event.preventDefault();
+        toast({
+          title: 'Password Reset',
+          description: 'Please contact support to reset your password.',
+        });
+      }}
+    >
+      <h2>Reset your password</h2>
+      <Field label="Email" htmlFor="forgot-email">
+        <Input
+          id="forgot-email"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      </Field>
+      <Button type="submit" $block>
+        Send Reset Link
+      </Button>
+      <Button $variant="ghost" $block onClick={onBack} style={{ marginTop: '0.5rem' }}>
+        Back to Sign In
+      </Button>
+    </form>
+  );
+}
+
+export function Auth() {
+  const user = useSession((state) => state.user);
+  const { waitlistEnabled } = useWaitlist();
+  const [params, setParams] = useSearchParams();
+  const [forgot, setForgot] = useState(false);
+  if (user) return <Navigate to="/" replace />;
+  const tab = params.get('tab') === 'register' ? 'register' : 'login';
+
+  return (
+    <div style={{ display: 'grid', gap: '1.5rem', maxWidth: 480, margin: '0 auto' }}>
+      <Card>
+        {waitlistEnabled ? (
+          <div data-testid="waitlist-panel">
+            <h1 style={{ fontSize: '1.6rem' }}>Join the Waitlist</h1>
+            <Muted style={{ marginBottom: '1rem' }}>
+              We are opening membership in waves. Leave your email and you will be among the first
+              to get access.
+            </Muted>
+            <EmailSignup kind="waitlist" source="page" />
+          </div>
+        ) : forgot ? (
+          <ForgotPassword onBack={() => setForgot(false)} />
+        ) : (
+          <Tabs value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
+            <TabsList aria-label="Sign in or register">
+              <TabsTrigger value="login">Sign In</TabsTrigger>
+              <TabsTrigger value="register">Register</TabsTrigger>
+            </TabsList>
+            <TabsContent value="login">
+              <LoginForm onForgot={() => setForgot(true)} />
+            </TabsContent>
+            <TabsContent value="register">
+              <RegisterForm />
+            </TabsContent>
+          </Tabs>
+        )}
+      </Card>
+      <Card>
+        <h2 style={{ fontSize: '1.2rem' }}>Have a question for an expert?</h2>
+        <Muted>
+          Sign in or create an account, subscribe, and{' '}
+          <Link to="/submit-question">ask your question</Link> to the verified expert of your
+          choice.
+        </Muted>
+      </Card>
+    </div>
+  );
+}

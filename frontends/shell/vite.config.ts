@@ -1,0 +1,24 @@
+import { federation } from '@module-federation/vite';
+import { federationShared } from '@uapqa/ui/federation';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * The host. It declares no remotes at build time: it reads `/remotes.json` at run time and
+ * registers what it lists, so a remote is redeployed without rebuilding the shell.
+ */
+export default defineConfig({
+  plugins: [
+    react(),
+    federation({
+      name: 'shell',
+      filename: 'remoteEntry.js',
+      remotes: {},
+      manifest: true,
+      dts: false,
+      shared: federationShared,
+    }),
+  ],
+  build: { target: 'es2022', outDir: 'dist', emptyOutDir: true },
+  server: { proxy: { '/api': 'http://localhost:3000', '/remotes': 'http://localhost:3000' } },
+});

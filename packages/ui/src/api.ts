@@ -1,0 +1,91 @@
+/**
+ * HTTP helpers of the browser (spec sections 7 and 8): every call sends the cookies and goes to
+ * the page's own origin; a non-OK response raises an Error whose message is
+ * `<status>: <body text or status text>`.
+ */
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'HttpError';
+  }
+}
+
+async function throwIfNotOk(response: Response): Promise<Response> {
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    throw new HttpError(response.status, text, response.statusText);
+  }
+  return response;
+}
+
+/** A generic mutation: the body as JSON, credentials included. */
+export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+  const init: RequestInit = { method, credentials: 'include', headers: {} };
+  if (body !== undefined) {
+    init.headers = { 'Content-Type': 'application/json' };
+    init.body = JSON.stringify(body);
+  }
+  return throwIfNotOk(await fetch(url, init));
+}
+
+/** A generic query: GET, parse JSON. */
+export async function getJson<T>(url: string): Promise<T> {
+  const response = await apiRequest('GET', url);
+  return (await response.json()) as T;
+}
+
+/** A 401: the message begins '401:' and contains 'Unauthorized'. */
+export function isUnauthorized(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    error.message.startsWith('401:') &&
+    error.message.includes('Unauthorized')
+  );
+}
+
+/** The server's `{ message }` (or `error`) out of a raised error, else undefined. */
+export function serverMessage(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const body = error instanceof HttpError ? error.body : error.message.replace(/^\d{3}: /, '');
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown; error?: unknown };
+    if (typeof parsed.message === 'string' && parsed.message) return parsed.message;
+    if (typeof parsed.error === 'string' && parsed.error) return parsed.error;
+    if (
+      parsed.error &&
+      typeof parsed.error === 'object' &&
+      typeof (parsed.error as { message?: unknown }).message === 'string'
+    ) {
+      return (parsed.error as { message: string }).message;
+    }
+  } catch {
+    // not JSON: fall through to the plain text
+  }
+  return body || undefined;
+}
+
+/** SWR settings of the spec (section 7): never retried, never stale, no focus refetch, no polling. */
+export const swrConfig = {
+  fetcher: (url: string) => getJson<unknown>(url),
+  shouldRetryOnError: false,
+  errorRetryCount: 0,
+  revalidateOnFocus: false,
+  revalidateOnReconnect: false,
+  revalidateIfStale: false,
+  refreshInterval: 0,
+  dedupingInterval: 2000,
+} as const;
+
+/** Dates in the US short form, e.g. "Nov 22, 2026". */
+export function formatUsDate(value: string | Date): string {
+  return new Date(value).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
+}

@@ -1,0 +1,20 @@
+import type { WaitlistStatus } from '@uapqa/contracts';
+import useSWR from 'swr';
+import { getJson } from './api.js';
+
+/** The site settings query (decisions.md: GET /api/waitlist/status). */
+export const WAITLIST_STATUS_KEY = '/api/waitlist/status';
+
+export function useWaitlist(): { waitlistEnabled: boolean; isLoading: boolean } {
+  const { data, isLoading } = useSWR<WaitlistStatus>(
+    '/api/waitlist/status',
+    async (url: string) => {
+      try {
+        return await getJson<WaitlistStatus>(url);
+      } catch {
+        throw new Error('Failed to fetch waitlist status');
+      }
+    },
+  );
+  return { waitlistEnabled: data?.waitlistEnabled ?? false, isLoading };
+}

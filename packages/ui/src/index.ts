@@ -1,0 +1,7 @@
+export * from './api.js';
+export * from './components.js';
+export * from './hooks.js';
+export * from './primitives.js';
+export * from './session.js';
+export * from './theme.js';
+export * from './toast.js';

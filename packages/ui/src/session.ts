@@ -1,0 +1,121 @@
+import { type CurrentUser, type Role, UI_TIMINGS } from '@uapqa/contracts';
+import { mutate } from 'swr';
+import { create } from 'zustand';
+import { apiRequest, getJson, isUnauthorized, serverMessage } from './api.js';
+import { WAITLIST_STATUS_KEY } from './hooks.js';
+import { toast } from './toast.js';
+
+export type SessionStatus = 'loading' | 'ready';
+
+export interface SessionState {
+  user: CurrentUser | null;
+  status: SessionStatus;
+  /** Fetches `/api/user`: the user, or null on a 401. */
+  load(): Promise<CurrentUser | null>;
+  setUser(user: CurrentUser | null): void;
+  /**
+   * Logs out: clears the user and every cached query, then calls `navigate('/')`, even when
+   * the logout call fails (which also shows 'Logout failed').
+   */
+  logout(navigate: (to: string) => void): Promise<void>;
+}
+
+/**
+ * Clears every SWR cache entry without refetching, then reloads the public site settings the
+ * layout always shows (nothing else: a signed-out page must not ask for a member's data).
+ */
+export async function clearSwrCache(): Promise<void> {
+  await mutate(() => true, undefined, { revalidate: false });
+  void mutate(WAITLIST_STATUS_KEY);
+}
+
+/**
+ * The session of the page. It lives in this shared singleton package, so the shell and every
+ * remote read the same store.
+ */
+export const useSession = create<SessionState>()((set) => ({
+  user: null,
+  status: 'loading',
+  async load() {
+    try {
+      const user = await getJson<CurrentUser>('/api/user');
+      set({ user, status: 'ready' });
+      return user;
+    } catch (error) {
+      if (!isUnauthorized(error)) console.error(error);
+      set({ user: null, status: 'ready' });
+      return null;
+    }
+  },
+  setUser(user) {
+    set({ user, status: 'ready' });
+  },
+  async logout(navigate) {
+    try {
+      await apiRequest('POST', '/api/logout');
+    } catch (error) {
+      toast({
+        title: 'Logout failed',
+        description: serverMessage(error) ?? String(error),
+        variant: 'destructive',
+      });
+    } finally {
+      set({ user: null, status: 'ready' });
+      await clearSwrCache();
+      navigate('/');
+    }
+  },
+}));
+
+/** Where each role lands (landing page redirect, spec section 2). */
+export function homeOf(role: Role | string): string {
+  switch (role) {
+    case 'expert':
+      return '/expert-dashboard';
+    case 'admin':
+      return '/admin-dashboard';
+    case 'moderator':
+      return '/moderator-dashboard';
+    default:
+      return '/dashboard';
+  }
+}
+
+/** The display name of a creator: brandName, else first and last name. */
+export function creatorName(creator: {
+  brandName?: string | null;
+  user?: { firstName: string | null; lastName: string | null } | null;
+  firstName?: string | null;
+  lastName?: string | null;
+}): string {
+  if (creator.brandName) return creator.brandName;
+  const first = creator.user?.firstName ?? creator.firstName ?? '';
+  const last = creator.user?.lastName ?? creator.lastName ?? '';
+  return `${first} ${last}`.trim();
+}
+
+/** Records a React instance on the page; the browser tests check there is exactly one. */
+export function registerReactInstance(react: object, owner: string): void {
+  const w = globalThis as unknown as { __REACT_COPIES__?: Map<object, string[]> };
+  w.__REACT_COPIES__ ??= new Map();
+  const owners = w.__REACT_COPIES__.get(react) ?? [];
+  if (!owners.includes(owner)) owners.push(owner);
+  w.__REACT_COPIES__.set(react, owners);
+}
+
+/**
+ * A 401 on a guarded page or call (spec sections 6 and 8): tell the user, then go to the login
+ * path after UI_TIMINGS.authFailureRedirectMs.
+ */
+export function handleUnauthorized(
+  navigate: (to: string) => void,
+  loginPath = '/auth?tab=login',
+): void {
+  toast({
+    title: 'Unauthorized',
+    description: 'You are logged out. Logging in again...',
+    variant: 'destructive',
+  });
+  useSession.setState({ user: null, status: 'ready' });
+  setTimeout(() => navigate(loginPath), UI_TIMINGS.authFailureRedirectMs);
+}

@@ -1,0 +1,65 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { UI_TIMINGS } from '@uapqa/contracts';
+import { ThemeProvider } from 'styled-components';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { theme } from '../src/theme.js';
+import { Toaster, toast, useToastStore } from '../src/toast.js';
+
+function renderToaster() {
+  return render(
+    <ThemeProvider theme={theme}>
+      <Toaster />
+    </ThemeProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  useToastStore.setState({ toasts: [] });
+});
+
+describe('toasts', () => {
+  it('shows at most one toast: a new one replaces the shown one', () => {
+    renderToaster();
+    act(() => {
+      toast({ title: 'First' });
+      toast({ title: 'Second', description: 'details' });
+    });
+    expect(screen.getAllByTestId('toast')).toHaveLength(1);
+    expect(screen.getByTestId('toast').textContent).toContain('Second');
+    expect(screen.queryByText('First')).toBeNull();
+  });
+
+  it('closes a toast after 5000 ms and removes it after the remove delay', () => {
+    vi.useFakeTimers();
+    renderToaster();
+    act(() => {
+      toast({ title: 'Saved' });
+    });
+    expect(screen.getByTestId('toast').getAttribute('data-state')).toBe('open');
+    act(() => {
+      vi.advanceTimersByTime(UI_TIMINGS.toastDurationMs - 100);
+    });
+    expect(screen.getByTestId('toast').getAttribute('data-state')).toBe('open');
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
+    expect(useToastStore.getState().toasts[0]?.open).toBe(false);
+    act(() => {
+      vi.advanceTimersByTime(UI_TIMINGS.toastRemoveDelayMs);
+    });
+    expect(useToastStore.getState().toasts).toHaveLength(0);
+  });
+
+  it('focuses the notification region on F8 and swipes to the right', () => {
+    renderToaster();
+    act(() => {
+      toast({ title: 'Hello' });
+    });
+    const region = screen.getByRole('region');
+    expect(region.getAttribute('aria-label')).toContain('F8');
+    fireEvent.keyDown(document, { key: 'F8', code: 'F8' });
+    expect(document.activeElement?.tagName).toBe('OL');
+    expect(screen.getByTestId('toast').getAttribute('data-swipe-direction')).toBe('right');
+  });
+});
