@@ -1,0 +1,285 @@
+/**
+ * Setup through the public API only, from a declarative need:
+ *
+ *   { members: 50, bulkPacks: 1, experts: 10, expertCapacity: 10, moderators: 2, pendingQuestions: 100 }
+ *
+ * - members: registered, subscribed with the local payment provider (create-subscription →
+ *   clientSecret → /api/billing/local/confirm), plus `bulkPacks` bulk credit packs each;
+ * - experts: registered, applied (creator profile with `expertCapacity` questions per week),
+ *   approved by the admin, and waited for until the questions service knows their window;
+ * - moderators: registered, promoted by the admin, logged in;
+ * - pendingQuestions: asked by the members (round robin over the experts), and waited for until
+ *   the moderation queue holds them.
+ *
+ * The admin logs in with ADMIN_USERNAME / ADMIN_PASSWORD (the launcher's; local defaults).
+ * Everything is named after a fresh run id, so setups never collide on a long-lived stack.
+ * Returns the data every iteration receives.
+ */
+import { ENV, envInt } from './env.js';
+import {
+  batch,
+  clientAddress,
+  get,
+  json,
+  must,
+  note,
+  patch,
+  post,
+  sleep,
+  withQuery,
+} from './steps.js';
+
+export const PASSWORD = 'load-test-password';
+
+/** Requests in flight at once during setup (argon2 hashing dominates registration). */
+function chunkSize() {
+  return envInt('SETUP_CONCURRENCY', 16);
+}
+
+/** Runs `makeRequest(i)` for i < count, `chunkSize()` at a time; returns the responses. */
+function* inChunks(count, makeRequest) {
+  const responses = [];
+  for (let start = 0; start < count; start += chunkSize()) {
+    const requests = [];
+    for (let i = start; i < Math.min(count, start + chunkSize()); i++)
+      requests.push(makeRequest(i));
+    const answered = yield batch(requests);
+    for (const response of answered) responses.push(response);
+  }
+  return responses;
+}
+
+function* login(username, password, n) {
+  const response = must(
+    yield post(
+      '/api/login',
+      { username, password },
+      { name: 'login', headers: { 'x-forwarded-for': clientAddress(n) } },
+    ),
+    [200],
+    `login as ${username}`,
+  );
+  return { ...json(response, 'login'), cookie: response.cookies };
+}
+
+/** Registers `count` users named `<prefix><i>`; returns `{ id, username, cookie }` each. */
+function* register(runId, prefix, count) {
+  const responses = yield* inChunks(count, (i) =>
+    post(
+      '/api/register',
+      {
+        username: `${prefix}${runId}_${i}`,
+        email: `${prefix}${runId}_${i}@load.test`,
+        password: PASSWORD,
+        firstName: 'Load',
+        lastName: `Tester ${i}`,
+      },
+      { name: 'register' },
+    ),
+  );
+  return responses.map((response, i) => {
+    const user = json(must(response, [201], `register ${prefix}${i}`), 'register');
+    return { id: user.id, username: user.username, cookie: response.cookies };
+  });
+}
+
+/** A local-provider payment: the call that returns a clientSecret, then the confirmation. */
+function* pay(users, path, body, what) {
+  const started = yield* inChunks(users.length, (i) =>
+    post(path, body, { cookie: users[i].cookie, name: what }),
+  );
+  const secrets = started.map(
+    (response, i) =>
+      json(must(response, [200, 201], `${what} for ${users[i].username}`), what).clientSecret,
+  );
+  const confirmed = yield* inChunks(users.length, (i) =>
+    post(
+      '/api/billing/local/confirm',
+      { clientSecret: secrets[i], outcome: 'succeeded' },
+      { cookie: users[i].cookie, name: 'confirm payment' },
+    ),
+  );
+  confirmed.forEach((response, i) => {
+    must(response, [200], `confirm ${what} for ${users[i].username}`);
+  });
+}
+
+/** A category id and tag ids to ask with: the archive's, or one of each made by the admin. */
+function* taxonomy(admin) {
+  let categories = json(must(yield get('/api/categories'), [200], 'categories'), 'categories');
+  let tags = json(must(yield get('/api/tags'), [200], 'tags'), 'tags');
+  if ((categories.length === 0 || tags.length === 0) && admin) {
+    if (categories.length === 0) {
+      must(
+        yield post(
+          '/api/admin/categories',
+          { name: 'Load test sightings', description: 'Made by the load-test setup.' },
+          { cookie: admin.cookie },
+        ),
+        [200, 201],
+        'create category',
+      );
+      categories = json(yield get('/api/categories'), 'categories');
+    }
+    if (tags.length === 0) {
+      must(
+        yield post(
+          '/api/admin/tags',
+          { name: 'load-test', description: 'Made by the load-test setup.' },
+          { cookie: admin.cookie },
+        ),
+        [200, 201],
+        'create tag',
+      );
+      tags = json(yield get('/api/tags'), 'tags');
+    }
+  }
+  return { categoryIds: categories.map((c) => c.id), tagIds: tags.map((t) => t.id) };
+}
+
+/** The body of a question to an expert (valid by the API's rules). */
+export function questionBody(data, expertId, n) {
+  return {
+    assignedCreatorId: expertId,
+    categoryId: data.categoryIds[n % data.categoryIds.length],
+    title: `What explains the lights over the ridge, report ${n}?`,
+    content: `Several witnesses saw three slow lights at dusk; report number ${n} of a load test.`,
+    tagIds: [data.tagIds[n % data.tagIds.length]],
+  };
+}
+
+export function* prepare(need = {}) {
+  const runId = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+  const members = need.members ?? 0;
+  const experts = need.experts ?? 0;
+  const moderators = need.moderators ?? 0;
+  const pending = need.pendingQuestions ?? 0;
+  const capacity = need.expertCapacity ?? 10;
+  const data = { runId, members: [], experts: [], moderators: [], categoryIds: [], tagIds: [] };
+
+  const needsAdmin = experts > 0 || moderators > 0 || pending > 0;
+  const admin = needsAdmin
+    ? yield* login(ENV.ADMIN_USERNAME || 'admin', ENV.ADMIN_PASSWORD || 'local-admin-password', 1)
+    : null;
+  Object.assign(data, yield* taxonomy(admin));
+
+  if (members > 0) {
+    data.members = yield* register(runId, 'm', members);
+    yield note(`setup: registered ${members} members`);
+    yield* pay(data.members, '/api/create-subscription', undefined, 'create subscription');
+    for (let pack = 0; pack < (need.bulkPacks ?? 0); pack++) {
+      yield* pay(data.members, '/api/purchase-credits', { package: 'bulk' }, 'purchase credits');
+    }
+    yield note(`setup: ${members} members subscribed, ${need.bulkPacks ?? 0} bulk packs each`);
+  }
+
+  if (experts > 0) {
+    const users = yield* register(runId, 'e', experts);
+    const applied = yield* inChunks(experts, (i) =>
+      post(
+        '/api/creator-profile',
+        {
+          brandName: `Load Expert ${i}`,
+          bio: 'A synthetic expert made by the load-test setup; answers nothing, takes questions.',
+          credentials: 'Twenty years of synthetic field investigations.',
+          expertise: 'Radar anomalies',
+          experienceYears: 20,
+          questionsPerWeek: capacity,
+          weeklyRate: 0,
+        },
+        { cookie: users[i].cookie, name: 'creator profile' },
+      ),
+    );
+    const profileIds = applied.map(
+      (response, i) => json(must(response, [200, 201], `creator profile ${i}`), 'profile').id,
+    );
+    const approved = yield* inChunks(experts, (i) =>
+      post(`/api/admin/creator-profiles/${profileIds[i]}/approve`, undefined, {
+        cookie: admin.cookie,
+        name: 'approve creator',
+      }),
+    );
+    approved.forEach((response, i) => {
+      must(response, [200, 201], `approve creator ${i}`);
+    });
+    data.experts = users.map((user) => ({ userId: user.id, capacity }));
+    yield note(`setup: ${experts} experts approved`);
+    // CreatorApproved reaches the questions service over the bus: wait for every window.
+    const wanted = new Set(data.experts.map((expert) => expert.userId));
+    for (let attempt = 0; ; attempt++) {
+      const windows = json(must(yield get('/api/questions/windows'), [200], 'windows'), 'windows');
+      const known = windows.filter((w) => wanted.has(w.creatorId)).length;
+      if (known === wanted.size) break;
+      if (attempt > 300)
+        throw new Error(`setup: only ${known}/${wanted.size} experts reached questions`);
+      yield sleep(0.1);
+    }
+  }
+
+  if (moderators > 0) {
+    const users = yield* register(runId, 'mod', moderators);
+    const promoted = yield* inChunks(moderators, (i) =>
+      patch(
+        `/api/admin/users/${users[i].id}/role`,
+        { role: 'moderator' },
+        {
+          cookie: admin.cookie,
+          name: 'promote moderator',
+        },
+      ),
+    );
+    promoted.forEach((response, i) => {
+      must(response, [200], `promote moderator ${i}`);
+    });
+    for (let i = 0; i < moderators; i++) {
+      const user = yield* login(users[i].username, PASSWORD, 1000 + i);
+      data.moderators.push({ id: user.id, username: user.username, cookie: user.cookie });
+    }
+  }
+
+  if (pending > 0) {
+    yield note(`setup: asking ${pending} questions`);
+    if (data.members.length === 0 || data.experts.length === 0) {
+      throw new Error('setup: pendingQuestions needs members and experts');
+    }
+    if (pending > data.experts.length * capacity) {
+      throw new Error('setup: pendingQuestions exceeds the experts’ window places');
+    }
+    const staff = data.moderators[0] ?? admin;
+    const queued = (response) => Number(response.headers['x-total-count'] ?? 0);
+    const before = queued(
+      must(
+        yield get(withQuery('/api/admin/questions/pending', { limit: 1 }), {
+          cookie: staff.cookie,
+        }),
+        [200],
+        'pending queue',
+      ),
+    );
+    const asked = yield* inChunks(pending, (n) => {
+      const member = data.members[n % data.members.length];
+      const expert = data.experts[n % data.experts.length];
+      return post('/api/questions', questionBody(data, expert.userId, n), {
+        cookie: member.cookie,
+        name: 'ask',
+      });
+    });
+    data.pending = asked.map((response, n) => ({
+      questionId: json(must(response, [201], `ask question ${n}`), 'ask').id,
+      asker: n % data.members.length,
+    }));
+    // QuestionSubmitted reaches moderation over the bus: wait until the queue holds them all.
+    for (let attempt = 0; ; attempt++) {
+      const now = queued(
+        yield get(withQuery('/api/admin/questions/pending', { limit: 1 }), {
+          cookie: staff.cookie,
+        }),
+      );
+      if (now >= before + pending) break;
+      if (attempt > 300)
+        throw new Error(`setup: ${now - before}/${pending} questions reached moderation`);
+      yield sleep(0.1);
+    }
+  }
+  return data;
+}

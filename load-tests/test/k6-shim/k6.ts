@@ -1,0 +1,4 @@
+export const slept: number[] = [];
+export function sleep(seconds: number) {
+  slept.push(seconds);
+}
