@@ -15,7 +15,10 @@ import { composeUser } from './compose/user.js';
 import type { GatewayConfig } from './config.js';
 import { csrfGuard } from './csrf.js';
 import { forward } from './forward.js';
+import { metricsGuard } from './metrics.js';
+import { mountApiDocs } from './openapi.js';
 import { ROUTE_TABLE } from './route-table.js';
+import { securityHeaders } from './security-headers.js';
 import { gatewaySession } from './session.js';
 import { mountFrontends } from './static.js';
 import type { Upstreams } from './upstreams.js';
@@ -38,6 +41,8 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
     name: 'gateway',
     logger: deps.logger,
     readiness: deps.readiness ?? {},
+    metricsGuard: metricsGuard({ token: config.METRICS_TOKEN, trustProxy }),
+    first: [securityHeaders(config)],
   });
 
   app.use(
@@ -67,6 +72,7 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
 
   // Browsers following the spec's "login path" land on the sign-in tab.
   app.get('/api/login', (c) => c.redirect('/auth?tab=login', 302));
+  mountApiDocs(app); // GET /api/docs (OpenAPI 3.1 JSON) and /api/docs.html
   app.get('/api/user', (c) => composeUser(c, upstreams, trustProxy));
   app.get('/api/health', (c) => composeHealth(c, upstreams));
   app.get('/api/creators', (c) => composeCreators(c, upstreams, trustProxy));

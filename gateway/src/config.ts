@@ -17,6 +17,8 @@ export const gatewayConfigSchema = z.object({
     .string()
     .regex(/^[a-z0-9_]*$/, 'lower-case letters, digits and _ only')
     .default(''),
+  /** Copies JetStream keeps of each stream the service creates (3 on a 3-node cluster). */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   /** Extra origins allowed to send cookie-authenticated mutations (comma-separated). */
   ALLOWED_ORIGINS: z
     .string()
@@ -35,6 +37,11 @@ export const gatewayConfigSchema = z.object({
   /** Folder holding the frontends' builds (`<name>/dist`); unset uses the repository's. */
   FRONTENDS_DIR: z.string().optional(),
   UPSTREAM_TIMEOUT_MS: env.int(15_000),
+  /** Bearer token for GET /metrics; unset: /metrics answers loopback/private addresses only. */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined),
   /**
    * Where each remote's `mf-manifest.json` is deployed. Unset: the gateway's own build under
    * `/remotes/<name>/`. The shell reads these at run time (`/remotes.json`), so a remote moves or

@@ -11,6 +11,7 @@ const bus = await connectBus({
   url: config.NATS_URL,
   name: 'gateway',
   streamPrefix: config.NATS_STREAM_PREFIX,
+  streamReplicas: config.NATS_STREAM_REPLICAS,
   logger,
 });
 const gateway = await startGateway({ config, bus, logger });

@@ -15,6 +15,8 @@ export async function composeCreators(
 ): Promise<Response> {
   const fromIdentity = await forward(c, upstreams.identity, 'identity', trustProxy);
   if (!fromIdentity.ok) return fromIdentity;
+  // HEAD: identity answered without a body, and the caller wants none either.
+  if (c.req.method === 'HEAD') return fromIdentity;
   const creators = (await fromIdentity.json()) as Array<{ userId: number }>;
   const windows = await upstreamJson<QuestionWindow[]>(
     c,

@@ -24,6 +24,8 @@ export async function composeUser(
 ): Promise<Response> {
   const fromIdentity = await forward(c, upstreams.identity, 'identity', trustProxy);
   if (!fromIdentity.ok) return fromIdentity;
+  // HEAD: identity answered without a body, and the caller wants none either.
+  if (c.req.method === 'HEAD') return fromIdentity;
   const user = IdentityUser.parse(await fromIdentity.json());
   const account = upstreams.billing ? await billingAccount(c, upstreams) : NO_BILLING;
   const composed: CurrentUser = { ...user, ...account };

@@ -57,6 +57,8 @@ export const baseServiceConfig = z.object({
     .string()
     .regex(/^[a-z0-9_]*$/, 'lower-case letters, digits and _ only')
     .default(''),
+  /** Copies JetStream keeps of each stream the service creates (3 on a 3-node cluster). */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   LOG_LEVEL: env.logLevel(),
   /** Where identity publishes its public keys; services verify session tokens against it. */
   IDENTITY_URL: env.url().default('http://127.0.0.1:4001'),

@@ -13,5 +13,6 @@ export * from './http/service.js';
 export * from './http/validate.js';
 export * from './inbox.js';
 export * from './logger.js';
+export * from './metrics/index.js';
 export * from './outbox.js';
 export * from './runtime.js';

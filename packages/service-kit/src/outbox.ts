@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@uapqa/contracts';
-import { asc, inArray, isNull } from 'drizzle-orm';
+import { asc, count, inArray, isNull, min } from 'drizzle-orm';
 import type { EventBus } from './bus/types.js';
 import { outbox } from './db/bookkeeping.js';
 import type { Database, Executor } from './db/database.js';
@@ -112,6 +112,19 @@ export class OutboxRelay {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     await this.running;
+  }
+
+  /** Unpublished rows and when the oldest was written: the outbox gauges of `/metrics`. */
+  async lag(): Promise<{ pending: number; oldestCreatedAt: Date | null }> {
+    const [row] = await this.db
+      .select({ pending: count(), oldest: min(outbox.createdAt) })
+      .from(outbox)
+      .where(isNull(outbox.publishedAt));
+    const oldest = row?.oldest;
+    return {
+      pending: Number(row?.pending ?? 0),
+      oldestCreatedAt: oldest ? new Date(oldest) : null,
+    };
   }
 
   /** How many events wait to be published (for readiness and tests). */

@@ -14,6 +14,7 @@ import { type Database, type DatabaseHandle, openDatabase } from './db/database.
 import { listen, onShutdown } from './http/serve.js';
 import type { ServiceInstance } from './http/service.js';
 import { createLogger, type Logger } from './logger.js';
+import { trackOutbox } from './metrics/registry.js';
 import { OutboxRelay } from './outbox.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: drizzle's schema generics are erased at this boundary
@@ -53,6 +54,7 @@ export async function startServiceRuntime<S extends AnySchema>(options: {
     dataDir: config.DATA_DIR,
   });
   const relay = new OutboxRelay(database.db as Database<AnySchema>, bus, { logger });
+  const untrackOutbox = trackOutbox(options.name, () => relay.lag());
   const revocations = new RevocationList();
   const following = await revocations.follow(bus);
   const verifier = createSessionVerifier({
@@ -76,6 +78,7 @@ export async function startServiceRuntime<S extends AnySchema>(options: {
     async stop(subscriptions = []) {
       for (const subscription of [...subscriptions, following]) await subscription.stop();
       await relay.stop();
+      untrackOutbox();
       await database.close();
     },
   };
@@ -96,6 +99,7 @@ export async function runService<C extends BaseServiceConfig>(options: {
     url: config.NATS_URL,
     name: options.name,
     streamPrefix: config.NATS_STREAM_PREFIX,
+    streamReplicas: config.NATS_STREAM_REPLICAS,
     logger,
   });
   const service = await options.start({ config, bus, logger });

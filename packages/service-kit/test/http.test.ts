@@ -74,6 +74,34 @@ describe('createServiceApp', () => {
     expect(logged.err.message).toBe('secret database detail');
   });
 
+  it('refuses text with a NUL character anywhere in a body, however deep or wide, with a 400', async () => {
+    const { app } = testApp();
+    const nul = await app.request(
+      '/questions',
+      post(JSON.stringify({ title: 'long enough title', topic: 'a\u0000b' })),
+    );
+    expect(nul.status).toBe(400);
+    expect((await nul.json()).message).toMatch(/NUL/);
+    const deep = `${'{"a":'.repeat(20_000)}"\u0000"${'}'.repeat(20_000)}`;
+    expect((await app.request('/questions', post(deep))).status).toBe(400);
+    const wide = JSON.stringify([...Array.from({ length: 300_000 }, () => 0), 'x\u0000']);
+    expect((await app.request('/questions', post(wide))).status).toBe(400);
+  });
+
+  it('runs the `first` middleware before everything, /health included', async () => {
+    const app = createServiceApp({
+      name: 'testsvc',
+      logger: pino({ level: 'silent' }),
+      first: [
+        async (c, next) => {
+          await next();
+          c.header('X-Frame-Options', 'DENY');
+        },
+      ],
+    });
+    expect((await app.request('/health')).headers.get('x-frame-options')).toBe('DENY');
+  });
+
   it('answers an unknown route with 404 and a message', async () => {
     const res = await testApp().app.request('/nowhere');
     expect(res.status).toBe(404);

@@ -2,6 +2,9 @@ import { z } from 'zod';
 
 /** Building blocks shared by request schemas, so every form trims and normalises the same way. */
 
+/** The largest id a PostgreSQL `integer`/`serial` column holds: larger ids are refused as input. */
+export const MAX_ID = 2_147_483_647;
+
 export const requiredText = (message: string) =>
   z.string({ error: message }).trim().min(1, message);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from './fields.js';
+import { MAX_ID, optionalText } from './fields.js';
 import { Question } from './questions.js';
 
 /** The review queue is read a page at a time, oldest first. */
@@ -25,7 +25,7 @@ const expertChoice = z
     const trimmed = typeof value === 'string' ? value.trim() : value;
     if (trimmed === '') return null;
     const id = typeof trimmed === 'string' && /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
-    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) {
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0 || id > MAX_ID) {
       ctx.addIssue({ code: 'custom', message: EXPERT_ID_MESSAGE });
       return z.NEVER;
     }

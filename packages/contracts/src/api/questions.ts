@@ -5,9 +5,10 @@ import {
   MIN_LENGTH,
   RECENT_QUESTIONS_LIMIT,
 } from '../constants.js';
-import { optionalText } from './fields.js';
+import { MAX_ID, optionalText } from './fields.js';
 
-const id = (message: string) => z.number({ error: message }).int(message).positive(message);
+const id = (message: string) =>
+  z.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
 
 /** Spec section 5: the ask form's rules and messages. */
 export const SubmitQuestionBody = z.object({
@@ -65,12 +66,23 @@ const idList = z
   .string()
   .trim()
   .regex(/^\d+(,\d+)*$/, 'tagIds must be comma-separated numbers')
-  .transform((value) => value.split(',').map(Number));
+  .transform((value) => value.split(',').map(Number))
+  .refine((ids) => ids.every((id) => id <= MAX_ID), 'tagIds must be ids the API gave out');
 
 export const ArchiveQuery = z.object({
   search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
-  categoryId: z.coerce.number({ error: 'categoryId must be a number' }).int().positive().optional(),
-  creatorId: z.coerce.number({ error: 'creatorId must be a number' }).int().positive().optional(),
+  categoryId: z.coerce
+    .number({ error: 'categoryId must be a number' })
+    .int()
+    .positive()
+    .max(MAX_ID, 'categoryId is not an id the API gave out')
+    .optional(),
+  creatorId: z.coerce
+    .number({ error: 'creatorId must be a number' })
+    .int()
+    .positive()
+    .max(MAX_ID, 'creatorId is not an id the API gave out')
+    .optional(),
   tagIds: z.union([z.literal('').transform(() => undefined), idList]).optional(),
   limit: z.coerce
     .number({ error: 'limit must be a number' })

@@ -12,6 +12,7 @@ export async function connectBus(options: {
   url?: string | undefined;
   name: string;
   streamPrefix?: string;
+  streamReplicas?: number;
   logger?: Logger;
 }): Promise<EventBus> {
   if (options.url) {
@@ -19,6 +20,7 @@ export async function connectBus(options: {
       url: options.url,
       name: options.name,
       streamPrefix: options.streamPrefix ?? '',
+      streamReplicas: options.streamReplicas ?? 1,
       ...(options.logger ? { logger: options.logger } : {}),
     });
   }

@@ -1,6 +1,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EventEnvelope } from '@uapqa/contracts';
+import { busMetrics } from '../metrics/bus.js';
 import {
   backoffFor,
   type ConsumeOptions,
@@ -149,9 +150,13 @@ export class MemoryEventBus implements EventBus {
   }
 
   async publish(stream: string, event: EventEnvelope): Promise<void> {
-    if (this.closed) throw new Error('event bus is closed');
+    if (this.closed) {
+      busMetrics.published(stream, event.type, 'error');
+      throw new Error('event bus is closed');
+    }
     const stored = this.stream(stream).append(event);
     if (stored) this.files?.appendEvent(stream, stored);
+    busMetrics.published(stream, event.type, stored ? 'ok' : 'duplicate');
   }
 
   async consume(options: ConsumeOptions): Promise<Subscription> {
@@ -199,12 +204,27 @@ export class MemoryEventBus implements EventBus {
       try {
         await options.handler(stored.event);
         if (signal.aborted) return; // stopped mid-handler: unacked, so redelivered on resume
+        busMetrics.delivered(
+          options.stream,
+          options.durable,
+          stored.event.type,
+          state.attempts,
+          'ack',
+        );
         state.cursor++;
         state.attempts = 0;
         acknowledged();
       } catch (error) {
         if (signal.aborted) return;
-        if (state.attempts >= maxDeliver) {
+        const outcome = state.attempts >= maxDeliver ? 'dead_letter' : 'retry';
+        busMetrics.delivered(
+          options.stream,
+          options.durable,
+          stored.event.type,
+          state.attempts,
+          outcome,
+        );
+        if (outcome === 'dead_letter') {
           this.dead.push({
             stream: options.stream,
             durable: options.durable,

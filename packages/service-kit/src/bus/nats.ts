@@ -16,6 +16,7 @@ import {
   TimeoutError,
 } from '@nats-io/transport-node';
 import type { EventEnvelope } from '@uapqa/contracts';
+import { busMetrics } from '../metrics/bus.js';
 import {
   backoffFor,
   type ConsumeOptions,
@@ -39,6 +40,8 @@ export interface NatsBusOptions {
   name: string;
   /** Prefix for stream names, so test runs never touch each other's streams. */
   streamPrefix?: string;
+  /** Copies of each stream this bus creates; an existing stream with fewer is raised to it. */
+  streamReplicas?: number;
   logger?: { warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 }
 
@@ -104,8 +107,10 @@ export class NatsEventBus implements EventBus {
     let pending = this.ensured.get(name);
     if (!pending) {
       pending = (async () => {
+        const replicas = this.options.streamReplicas ?? 1;
+        let existing: Awaited<ReturnType<typeof this.jsm.streams.info>> | undefined;
         try {
-          await this.jsm.streams.info(name);
+          existing = await this.jsm.streams.info(name);
         } catch {
           await this.jsm.streams.add({
             name,
@@ -114,7 +119,12 @@ export class NatsEventBus implements EventBus {
             retention: RetentionPolicy.Limits,
             max_age: nanos(30 * DAY_MS),
             duplicate_window: nanos(2 * 60 * 1000),
+            num_replicas: replicas,
           });
+          return;
+        }
+        if (existing.config.num_replicas < replicas) {
+          await this.jsm.streams.update(name, { ...existing.config, num_replicas: replicas });
         }
       })();
       pending.catch(() => this.ensured.delete(name));
@@ -135,11 +145,18 @@ export class NatsEventBus implements EventBus {
   }
 
   async publish(stream: string, event: EventEnvelope): Promise<void> {
-    await this.ensureEventStream(stream);
-    // The event id is the message id: JetStream drops a republish inside the duplicate window.
-    await this.js.publish(this.subject(stream, event.type), JSON.stringify(event), {
-      msgID: event.id,
-    });
+    let ack: Awaited<ReturnType<JetStreamClient['publish']>>;
+    try {
+      await this.ensureEventStream(stream);
+      // The event id is the message id: JetStream drops a republish inside the duplicate window.
+      ack = await this.js.publish(this.subject(stream, event.type), JSON.stringify(event), {
+        msgID: event.id,
+      });
+    } catch (error) {
+      busMetrics.published(stream, event.type, 'error');
+      throw error;
+    }
+    busMetrics.published(stream, event.type, ack.duplicate ? 'duplicate' : 'ok');
   }
 
   async consume(options: ConsumeOptions): Promise<Subscription> {
@@ -183,12 +200,15 @@ export class NatsEventBus implements EventBus {
           message.ack();
           continue;
         }
+        const deliveries = message.info.deliveryCount;
         try {
           await options.handler(event);
           message.ack();
+          busMetrics.delivered(options.stream, options.durable, event.type, deliveries, 'ack');
         } catch (error) {
-          const deliveries = message.info.deliveryCount;
-          if (deliveries >= maxDeliver) {
+          const outcome = deliveries >= maxDeliver ? 'dead_letter' : 'retry';
+          busMetrics.delivered(options.stream, options.durable, event.type, deliveries, outcome);
+          if (outcome === 'dead_letter') {
             await this.deadLetter({
               stream: options.stream,
               durable: options.durable,

@@ -1,8 +1,10 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { requestId } from 'hono/request-id';
 import { ZodError } from 'zod';
+import { postgresError } from '../db/errors.js';
 import { HttpError, validationError } from '../errors.js';
 import type { Logger } from '../logger.js';
+import { httpMetrics, markUnmatched, metricsEndpoint } from '../metrics/http.js';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -17,16 +19,26 @@ export interface ServiceAppOptions {
   logger: Logger;
   /** Named dependency checks for /ready (db, bus, upstreams…). */
   readiness?: Record<string, ReadinessCheck>;
+  /**
+   * Runs before `GET /metrics` answers (the gateway's access rule). Services leave it unset:
+   * their port is internal.
+   */
+  metricsGuard?: MiddlewareHandler;
+  /** Runs first on every request, `/health` and `/ready` included (the gateway's headers). */
+  first?: MiddlewareHandler[];
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * The base of every service and the gateway: request ids, one JSON log line per request,
- * `{ message }` error bodies without stack traces, `/health` and `/ready`.
+ * `{ message }` error bodies without stack traces, `/health`, `/ready` and `/metrics`
+ * (Prometheus: request counts, errors and durations per route pattern, see ../metrics).
  */
 export function createServiceApp(options: ServiceAppOptions): Hono {
   const app = new Hono();
+  for (const middleware of options.first ?? []) app.use(middleware);
+  app.use(httpMetrics(options.name));
   app.use(
     requestId({
       headerName: 'X-Request-Id',
@@ -72,11 +84,20 @@ export function createServiceApp(options: ServiceAppOptions): Hono {
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return c.json({ message: error.message || 'Bad request.' }, status as 400);
     }
+    // SQLSTATE class 22 (data exception): a value PostgreSQL refused, such as a number out of
+    // its column's range that validation let through. The client's input, not a server fault.
+    if (postgresError(error)?.code.startsWith('22')) {
+      (c.get('logger') ?? options.logger).warn({ err: error }, 'value refused by the database');
+      return c.json({ message: 'A value in the request is out of range or malformed.' }, 400);
+    }
     (c.get('logger') ?? options.logger).error({ err: error }, 'unhandled error');
     return c.json({ message: 'Internal server error.' }, 500);
   });
 
-  app.notFound((c) => c.json({ message: `No route for ${c.req.method} ${c.req.path}.` }, 404));
+  app.notFound((c) => {
+    markUnmatched(c);
+    return c.json({ message: `No route for ${c.req.method} ${c.req.path}.` }, 404);
+  });
 
   app.get('/health', (c) => c.json({ status: 'ok', service: options.name }));
   app.get('/ready', async (c) => {
@@ -92,5 +113,7 @@ export function createServiceApp(options: ServiceAppOptions): Hono {
       ready ? 200 : 503,
     );
   });
+  if (options.metricsGuard) app.get('/metrics', options.metricsGuard, metricsEndpoint);
+  else app.get('/metrics', metricsEndpoint);
   return app;
 }

@@ -3,6 +3,30 @@ import type { z } from 'zod';
 import { badRequest, validationError } from '../errors.js';
 
 /** Reads and validates a JSON body; malformed JSON and schema failures are 400s, never 500s. */
+const NUL_MESSAGE = 'Text may not contain the NUL character (\\u0000).';
+
+/**
+ * PostgreSQL cannot store U+0000 in text: such input is refused here, before any query. Walked
+ * with a stack of its own, not recursion, so a body nested thousands deep cannot overflow it.
+ */
+function containsNul(root: unknown): boolean {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return true;
+    } else if (Array.isArray(value)) {
+      for (const item of value) pending.push(item);
+    } else if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes('\u0000')) return true;
+        pending.push(item);
+      }
+    }
+  }
+  return false;
+}
+
 export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
   let body: unknown;
   try {
@@ -11,19 +35,24 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   } catch {
     throw badRequest('Request body must be valid JSON.');
   }
+  if (containsNul(body)) throw badRequest(NUL_MESSAGE);
   const result = schema.safeParse(body);
   if (!result.success) throw validationError(result.error);
   return result.data;
 }
 
 export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
-  const result = schema.safeParse(c.req.query());
+  const query = c.req.query();
+  if (containsNul(query)) throw badRequest(NUL_MESSAGE);
+  const result = schema.safeParse(query);
   if (!result.success) throw validationError(result.error);
   return result.data;
 }
 
 export function readParams<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
-  const result = schema.safeParse(c.req.param());
+  const params = c.req.param();
+  if (containsNul(params)) throw badRequest(NUL_MESSAGE);
+  const result = schema.safeParse(params);
   if (!result.success) throw validationError(result.error);
   return result.data;
 }

@@ -125,3 +125,4 @@ export async function eventually<T>(
   }
 }
 export * from './cookies.js';
+export * from './metrics.js';

@@ -25,7 +25,12 @@ import type { IdentityDeps } from '../deps.js';
 import { userColumns, WAITLIST_SETTING } from '../users.js';
 
 const IdParam = z.object({
-  id: z.coerce.number({ error: 'id must be a number' }).int().positive(),
+  // Ids are PostgreSQL integers: a larger one would fail in the database (500), not match.
+  id: z.coerce
+    .number({ error: 'id must be a number' })
+    .int()
+    .positive()
+    .max(2_147_483_647, 'id is too large'),
 });
 const UserListQuery = z.object({
   role: z.enum(['user', 'expert', 'moderator', 'admin']).optional(),

@@ -28,7 +28,13 @@ import { fromQueue, toItem } from '../shape.js';
 const staffOnly = requireRole('moderator', 'admin');
 
 const ItemParam = z.object({
-  id: z.string().trim().min(1, 'question id is required').max(200, 'question id is too long'),
+  id: z
+    .string()
+    .trim()
+    .min(1, 'question id is required')
+    .max(200, 'question id is too long')
+    // PostgreSQL text cannot hold NUL: the lookup would fail (500) instead of finding nothing.
+    .refine((id) => !id.includes('\u0000'), 'question id is not valid'),
 });
 
 /** Keyset position in the queue: the last item's submission time and id. */
@@ -37,16 +43,24 @@ interface Cursor {
   i: string;
 }
 
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
 
 function decodeCursor(value: string): Cursor {
   try {
     const cursor = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Cursor;
+    // Only what encodeCursor writes: a forged cursor with a date only JavaScript parses (or a
+    // year PostgreSQL refuses), or a NUL byte, must be a 400, not a database error (500).
     if (
       typeof cursor.s === 'string' &&
+      ISO_INSTANT.test(cursor.s) &&
       !Number.isNaN(Date.parse(cursor.s)) &&
+      new Date(cursor.s).toISOString() === cursor.s &&
       typeof cursor.i === 'string' &&
-      cursor.i.length > 0
+      cursor.i.length > 0 &&
+      cursor.i.length <= 200 &&
+      !cursor.i.includes('\u0000')
     ) {
       return cursor;
     }

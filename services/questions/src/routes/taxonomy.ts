@@ -17,7 +17,12 @@ import { categories, questions, tags } from '../db/schema.js';
 import type { QuestionsDeps } from '../deps.js';
 
 const IdParam = z.object({
-  id: z.coerce.number({ error: 'id must be a number' }).int().positive(),
+  // Ids are PostgreSQL integers: a larger one would fail in the database (500), not match.
+  id: z.coerce
+    .number({ error: 'id must be a number' })
+    .int()
+    .positive()
+    .max(2_147_483_647, 'id is too large'),
 });
 
 /**

@@ -1,0 +1,130 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { testBackends } from '@uapqa/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { remoteOrigins } from '../src/security-headers.js';
+import { type GatewayHarness, ORIGIN, startStack } from './harness.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'frontends-headers-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function built(name: string, files: Record<string, string>) {
+  for (const [file, text] of Object.entries(files)) {
+    const path = join(dir, name, 'dist', file);
+    mkdirSync(join(path, '..'), { recursive: true });
+    writeFileSync(path, text);
+  }
+}
+built('shell', {
+  'index.html': '<!doctype html><script type="module" src="/assets/app.js"></script>',
+  'assets/app.js': 'export {}',
+});
+built('members', { 'mf-manifest.json': '{"id":"members"}', 'remoteEntry.js': 'export {}' });
+
+/** The directives of a Content-Security-Policy header, by name. */
+export function directives(header: string | null): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const part of (header ?? '').split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) map.set(name.toLowerCase(), values);
+  }
+  return map;
+}
+
+function expectSecureHeaders(response: Response, what: string) {
+  const headers = response.headers;
+  const csp = directives(headers.get('content-security-policy'));
+  expect(csp.get('frame-ancestors'), `${what}: frame-ancestors`).toEqual(["'none'"]);
+  expect(csp.get('default-src'), what).toEqual(["'self'"]);
+  expect(csp.get('object-src'), what).toEqual(["'none'"]);
+  expect(headers.get('x-content-type-options'), what).toBe('nosniff');
+  expect(headers.get('x-frame-options'), what).toBe('DENY');
+  expect(headers.get('referrer-policy'), what).toBe('strict-origin-when-cross-origin');
+}
+
+describe.each(testBackends())('secure headers ($name)', (backend) => {
+  let h: GatewayHarness;
+  beforeAll(async () => {
+    h = await startStack(backend, { env: { FRONTENDS_DIR: dir, BODY_LIMIT_BYTES: '1000' } });
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  const request = (path: string, init?: RequestInit) =>
+    h.gateway.app.request(`${ORIGIN}${path}`, init);
+
+  // Not /health and /ready: service-kit's createServiceApp registers those probes before any
+  // middleware the gateway adds, so they answer without these headers (JSON, for orchestrators).
+  it('are on pages, static files, API answers and errors alike', async () => {
+    const cases: Array<[string, Response | Promise<Response>, number]> = [
+      ['the shell page', request('/'), 200],
+      ['a client-side route', request('/browse-qa'), 200],
+      ['a static file', request('/assets/app.js'), 200],
+      ['a remote file', request('/remotes/members/remoteEntry.js'), 200],
+      ['the remotes manifest', request('/remotes.json'), 200],
+      ['a composed API answer', request('/api/health'), 200],
+      ['a forwarded API answer', request('/api/member-count'), 200],
+      ['an unknown API route', request('/api/no-such-thing'), 404],
+      ['a 401', request('/api/user'), 401],
+      [
+        'a cross-site 403',
+        request('/api/login', { method: 'POST', headers: { origin: 'https://evil.example' } }),
+        403,
+      ],
+      [
+        'a 400 on bad JSON',
+        request('/api/login', {
+          method: 'POST',
+          headers: { origin: ORIGIN, 'content-type': 'application/json' },
+          body: '{"username":',
+        }),
+        400,
+      ],
+      [
+        'a 413',
+        request('/api/contact', {
+          method: 'POST',
+          headers: { origin: ORIGIN, 'content-type': 'application/json' },
+          body: JSON.stringify({ message: 'x'.repeat(5000) }),
+        }),
+        413,
+      ],
+      ['a 503 (service not deployed)', request('/api/categories'), 503],
+    ];
+    for (const [what, pending, status] of cases) {
+      const response = await pending;
+      expect(response.status, what).toBe(status);
+      expectSecureHeaders(response, what);
+    }
+  });
+
+  it('let the Module Federation shell and Stripe Elements work', async () => {
+    const csp = directives((await request('/')).headers.get('content-security-policy'));
+    expect(csp.get('script-src')).toEqual(
+      expect.arrayContaining(["'self'", 'https://js.stripe.com']),
+    );
+    expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
+    expect(csp.get('script-src')).not.toContain("'unsafe-eval'");
+    expect(csp.get('style-src')).toEqual(expect.arrayContaining(["'self'", "'unsafe-inline'"]));
+    expect(csp.get('connect-src')).toEqual(
+      expect.arrayContaining(["'self'", 'https://api.stripe.com']),
+    );
+    expect(csp.get('frame-src')).toContain('https://js.stripe.com');
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'https:']);
+  });
+});
+
+describe('remote origins in the CSP', () => {
+  it('allows the origin of each remote deployed elsewhere, and nothing for relative URLs', () => {
+    expect(
+      remoteOrigins({
+        REMOTE_MEMBERS_URL: 'https://cdn.example.com/members/mf-manifest.json',
+        REMOTE_EXPERTS_URL: '/remotes/experts/mf-manifest.json',
+        REMOTE_STAFF_URL: 'https://cdn.example.com/staff/mf-manifest.json',
+      }),
+    ).toEqual(['https://cdn.example.com']);
+    expect(remoteOrigins({})).toEqual([]);
+  });
+});

@@ -1,0 +1,3 @@
+export * from './bus.js';
+export * from './http.js';
+export * from './registry.js';
