@@ -1,7 +1,14 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailability, type Harness, signIn, startHarness, toast } from './harness.js';
+import {
+  browserAvailability,
+  type Harness,
+  saveScreenshots,
+  signIn,
+  startHarness,
+  toast,
+} from './harness.js';
 
 const { run } = browserAvailability();
 const MEMBERS_DIST = fileURLToPath(new URL('../../members/dist', import.meta.url));
@@ -25,6 +32,7 @@ describe.skipIf(!run)('the web frontends in Chromium against the embedded stack'
       await expect
         .poll(() => page.getByRole('heading', { level: 1 }).textContent())
         .toBe('Get Answers to Your Most Pressing Questions');
+      await saveScreenshots(page, 'landing', [width]);
       if (mobile) {
         await page.getByRole('button', { name: 'Open menu' }).click();
         const menu = page.getByRole('navigation', { name: 'Side menu' });
@@ -35,6 +43,7 @@ describe.skipIf(!run)('the web frontends in Chromium against the embedded stack'
       }
       await page.waitForURL('**/auth');
       await page.getByRole('tab', { name: 'Sign In' }).waitFor();
+      await saveScreenshots(page, 'auth', [width]);
       await page.getByLabel('Username').fill('member');
       await page.getByLabel('Password').fill('disclosure-demo');
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -49,6 +58,7 @@ describe.skipIf(!run)('the web frontends in Chromium against the embedded stack'
         await page.getByText(label, { exact: true }).first().waitFor();
       }
       await page.getByRole('heading', { name: 'Your Recent Questions' }).waitFor();
+      await saveScreenshots(page, 'dashboard', [width]);
     });
 
     it('shows visitors 100-character excerpts and members full answers, with load more', async () => {
@@ -63,6 +73,7 @@ describe.skipIf(!run)('the web frontends in Chromium against the embedded stack'
         expect(text.length).toBeLessThanOrEqual(103);
       }
       await page.getByRole('link', { name: 'Sign Up to Read Full Answer' }).first().waitFor();
+      await saveScreenshots(page, 'browse-qa-visitor', [width]);
 
       // Load more until the end-of-list text.
       await page.getByRole('button', { name: 'Load More Investigations' }).click();
@@ -83,6 +94,7 @@ describe.skipIf(!run)('the web frontends in Chromium against the embedded stack'
       const full = await page.getByTestId('answer').allTextContents();
       expect(full.some((text) => text.length > 103)).toBe(true);
       if (!mobile) await page.getByTestId('credit-balance').waitFor();
+      await saveScreenshots(page, 'browse-qa-member', [width]);
     });
 
     it('loads React once: the shell and the members remote share one instance', async () => {
@@ -108,6 +120,7 @@ describe.skipIf(!run)('the web frontends in Chromium against the embedded stack'
       await page.getByText('This section is temporarily unavailable').waitFor();
       await page.getByRole('banner').getByRole('link', { name: 'UAP Answers home' }).waitFor();
       await page.getByText('© 2025 UAP Answers. All rights reserved.').waitFor();
+      await saveScreenshots(page, 'remote-error', [width]);
 
       // A remote that /remotes.json does not list (not deployed) gets the same message.
       await page.route('**/remotes.json', (route) =>
@@ -124,6 +137,7 @@ describe.skipIf(!run)('the web frontends in Chromium against the embedded stack'
       await page
         .getByText("The page you're looking for doesn't exist or has been moved.")
         .waitFor();
+      await saveScreenshots(page, 'not-found', [width]);
     });
   });
 
@@ -134,6 +148,7 @@ describe.skipIf(!run)('the web frontends in Chromium against the embedded stack'
 
       await page.goto('/submit-question');
       await page.getByRole('heading', { name: 'Subscription Required' }).waitFor();
+      await saveScreenshots(page, 'submit-question-subscription-required');
 
       await page.goto('/subscribe');
       await page.getByRole('heading', { name: 'Pricing & Access' }).waitFor();
@@ -141,6 +156,7 @@ describe.skipIf(!run)('the web frontends in Chromium against the embedded stack'
         .poll(() => page.getByTestId('subscription-status').textContent())
         .toBe('Inactive');
       await page.getByRole('button', { name: 'Subscription Required' }).first().waitFor();
+      await saveScreenshots(page, 'subscribe');
       await page
         .getByTestId('plan-subscription')
         .getByRole('button', { name: 'Subscribe', exact: true })
@@ -156,6 +172,7 @@ describe.skipIf(!run)('the web frontends in Chromium against the embedded stack'
       await page.getByTestId('cost-panel').getByText('1 Credit').waitFor();
       await expect.poll(() => page.getByTestId('balance').textContent()).toBe('3');
       await page.getByTestId('expert-window').first().waitFor();
+      await saveScreenshots(page, 'submit-question');
       await page.getByRole('button', { name: 'Submit Question' }).click();
       for (const message of [
         'Please select an expert',
@@ -192,6 +209,7 @@ describe.skipIf(!run)('the web frontends in Chromium against the embedded stack'
       const { page } = await harness.newPage(1280);
       await page.goto('/auth?tab=register');
       await page.getByRole('tab', { name: 'Register', selected: true }).waitFor();
+      await saveScreenshots(page, 'auth-register');
       await page.getByLabel('Username').fill('newcomer');
       await page.getByLabel('Email', { exact: true }).fill('newcomer@example.com');
       await page.getByLabel('Password', { exact: true }).fill('a long password');
@@ -205,6 +223,8 @@ describe.skipIf(!run)('the web frontends in Chromium against the embedded stack'
       await page.getByRole('heading', { name: 'Welcome back, newcomer' }).waitFor();
 
       await page.goto('/contact');
+      await page.getByLabel('Message *').waitFor();
+      await saveScreenshots(page, 'contact');
       await page.getByRole('button', { name: 'Send Message' }).click();
       await toast(page, 'Missing Information').waitFor();
       await page.getByLabel('Name *').fill('New Comer');
@@ -255,6 +275,7 @@ describe.skipIf(!run)('the web frontends in Chromium against the embedded stack'
         await page.getByRole('banner').getByRole('link', { name: 'Join Waitlist' }).waitFor();
         expect(await page.getByRole('link', { name: 'Ask Your Questions Now' }).count()).toBe(0);
         await page.getByRole('heading', { name: 'Join the Waitlist' }).waitFor();
+        await saveScreenshots(page, 'landing-waitlist');
 
         const hero = page.locator('#hero');
         await hero.getByRole('button', { name: 'Join Waitlist' }).click();
@@ -265,6 +286,7 @@ describe.skipIf(!run)('the web frontends in Chromium against the embedded stack'
 
         await page.goto('/auth');
         await page.getByTestId('waitlist-panel').waitFor();
+        await saveScreenshots(page, 'auth-waitlist');
         expect(await page.getByRole('tab', { name: 'Sign In' }).count()).toBe(0);
       } finally {
         await setWaitlist('false');

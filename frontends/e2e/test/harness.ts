@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +7,21 @@ import { type EmbeddedStack, embeddedConfigSchema, startEmbedded } from '@uapqa/
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const DEMO_PASSWORD = 'disclosure-demo';
+
+/** The two widths every route is checked and photographed at. */
+export const DESKTOP = 1280;
+export const PHONE = 390;
+
+/** Where the suites save their screenshots (git-ignored; kept by CI as test artifacts). */
+export const ARTIFACTS_DIR = fileURLToPath(new URL('../artifacts/', import.meta.url));
+
+/** The viewport the harness gives a page of this width. */
+export function viewportFor(width: number): { width: number; height: number } {
+  return { width, height: width < 600 ? 844 : 900 };
+}
+
+/** The frontends the browser tests load: the shell and every remote. */
+export const FRONTENDS = ['shell', 'members', 'experts', 'staff'] as const;
 
 /** Debian's Chromium, or CHROMIUM_PATH. Null when there is none. */
 export function findChromium(): string | null {
@@ -37,7 +52,7 @@ export interface Harness {
 
 /** Starts the real embedded stack (temp data folder, the built frontends) and Chromium. */
 export async function startHarness(): Promise<Harness> {
-  for (const app of ['shell', 'members']) {
+  for (const app of FRONTENDS) {
     const built = fileURLToPath(new URL(`../../${app}/dist/index.html`, import.meta.url));
     if (!existsSync(built)) {
       throw new Error(
@@ -67,7 +82,7 @@ export async function startHarness(): Promise<Harness> {
     async newPage(width: number) {
       const context = await browser.newContext({
         baseURL: stack.url,
-        viewport: { width, height: width < 600 ? 844 : 900 },
+        viewport: viewportFor(width),
         reducedMotion: 'reduce',
       });
       contexts.push(context);
@@ -96,4 +111,48 @@ export async function signIn(page: Page, username: string): Promise<void> {
 /** A shown toast with this text (Radix also announces it in a live region, not matched here). */
 export function toast(page: Page, text: string) {
   return page.getByTestId('toast').filter({ hasText: text });
+}
+
+/**
+ * Saves a full-page PNG of what the page shows now as `artifacts/<name>-<width>.png`, at each
+ * of `widths` (default: desktop and phone). The viewport is resized for each and put back after,
+ * so a test that runs at one width can still photograph a route at both.
+ */
+export async function saveScreenshots(
+  page: Page,
+  name: string,
+  widths: readonly number[] = [DESKTOP, PHONE],
+): Promise<string[]> {
+  await mkdir(ARTIFACTS_DIR, { recursive: true });
+  const original = page.viewportSize();
+  const saved: string[] = [];
+  try {
+    for (const width of widths) {
+      if (page.viewportSize()?.width !== width) {
+        await page.setViewportSize(viewportFor(width));
+        // Let media queries, resize observers and lazy images settle.
+        await page.evaluate(
+          () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 150))),
+        );
+      }
+      // From the top, so the sticky header is photographed where it belongs.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const path = join(ARTIFACTS_DIR, `${name}-${width}.png`);
+      await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+      saved.push(path);
+    }
+  } finally {
+    if (original && page.viewportSize()?.width !== original.width) {
+      await page.setViewportSize(original);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    }
+  }
+  return saved;
+}
+
+/** Whether the document is wider than the viewport (a horizontal scroll bar). */
+export async function hasHorizontalScroll(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  );
 }
