@@ -54,3 +54,21 @@ export const ROUTE_TABLE: ReadonlyArray<{ path: string; service: ServiceName }> 
   { path: '/api/contact', service: 'notifications' },
   { path: '/api/notifications/*', service: 'notifications' },
 ];
+
+/**
+ * A route pattern of the table (Hono's `:param` segments, a trailing `*`) as a regular
+ * expression over concrete paths, for tools that check paths against the table.
+ */
+export function routePattern(pattern: string): RegExp {
+  const source = pattern
+    .split('/')
+    .map((segment) =>
+      segment === '*'
+        ? '.*'
+        : segment.startsWith(':')
+          ? '[^/]+'
+          : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('/');
+  return new RegExp(`^${source.replace(/\/\.\*$/, '(?:/.*)?')}$`);
+}

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildGatewayApp } from '../src/app.js';
 import { gatewayConfigSchema } from '../src/config.js';
 import { documentedOperations, openApiDocument } from '../src/openapi.js';
-import { ROUTE_TABLE } from '../src/route-table.js';
+import { ROUTE_TABLE, routePattern } from '../src/route-table.js';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
@@ -21,21 +21,6 @@ function bareGateway() {
 
 /** `/api/admin/users/{id}/role` → a concrete path a Hono pattern can be tried on. */
 const sample = (openApiPath: string) => openApiPath.replace(/\{[^}]+\}/g, 'sample');
-
-/** A Hono path pattern (`:param`, trailing `*`) as a regular expression. */
-function honoPattern(path: string): RegExp {
-  const source = path
-    .split('/')
-    .map((segment) =>
-      segment === '*'
-        ? '.*'
-        : segment.startsWith(':')
-          ? '[^/]+'
-          : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-    )
-    .join('/');
-  return new RegExp(`^${source.replace(/\/\.\*$/, '(?:/.*)?')}$`);
-}
 
 const toOpenApi = (honoPath: string) => honoPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
@@ -169,7 +154,7 @@ describe('GET /api/docs', () => {
 describe('OpenAPI drift', () => {
   it('documents at least one path under every entry of ROUTE_TABLE', () => {
     const undocumented = ROUTE_TABLE.filter(
-      ({ path }) => !documented.some((op) => honoPattern(path).test(sample(op.path))),
+      ({ path }) => !documented.some((op) => routePattern(path).test(sample(op.path))),
     ).map(({ path }) => path);
     expect(undocumented).toEqual([]);
   });
@@ -211,7 +196,7 @@ describe('OpenAPI drift', () => {
       .filter(
         ({ path }) =>
           !own.some((route) => route.path === path) &&
-          !ROUTE_TABLE.some((entry) => honoPattern(entry.path).test(sample(path))),
+          !ROUTE_TABLE.some((entry) => routePattern(entry.path).test(sample(path))),
       )
       .map(({ method, path }) => `${method} ${path}`);
     expect(unrouted).toEqual([]);

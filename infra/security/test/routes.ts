@@ -1,4 +1,4 @@
-import { ROUTE_TABLE, type ServiceName } from '@uapqa/gateway';
+import { ROUTE_TABLE, routePattern, type ServiceName } from '@uapqa/gateway';
 import type { TestStack } from '@uapqa/gateway/testing';
 
 /** One public endpoint: a method and a Hono path pattern, and who answers it. */
@@ -13,21 +13,6 @@ export interface Endpoint {
 export const keyOf = (endpoint: { method: string; path: string }) =>
   `${endpoint.method} ${endpoint.path}`;
 
-/** A Hono path pattern as a regular expression over concrete paths. */
-export function patternRegex(pattern: string): RegExp {
-  const source = pattern
-    .split('/')
-    .map((segment) =>
-      segment === '*'
-        ? '.*'
-        : segment.startsWith(':')
-          ? '[^/]+'
-          : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-    )
-    .join('/');
-  return new RegExp(`^${source.replace(/\/\.\*$/, '(?:/.*)?')}$`);
-}
-
 /** The concrete path a pattern gives once each `:param` is replaced. */
 export function fill(pattern: string, param: (name: string) => string): string {
   return pattern
@@ -38,7 +23,7 @@ export function fill(pattern: string, param: (name: string) => string): string {
 
 /** The first ROUTE_TABLE entry a concrete path matches (the gateway's own rule: first wins). */
 export function routeTableEntry(path: string) {
-  return ROUTE_TABLE.find((entry) => patternRegex(entry.path).test(path));
+  return ROUTE_TABLE.find((entry) => routePattern(entry.path).test(path));
 }
 
 interface HonoLike {
