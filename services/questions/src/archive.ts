@@ -1,6 +1,6 @@
 import type { ArchiveQuery } from '@uapqa/contracts';
 import { badRequest, type Executor } from '@uapqa/service-kit';
-import { and, asc, count, desc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { questions, questionTags } from './db/schema.js';
 import { fromQuestions, type QuestionRow } from './shape.js';
@@ -33,14 +33,25 @@ function decode(value: string): Cursor {
 /** Matches counted one by one; past this the total is the planner's estimate. */
 export const COUNT_LIMIT = 1_000;
 
-/** The page and count statements of an archive query (the benchmark runs them raw too). */
-export function archiveQueries(db: Executor, query: ArchiveQuery) {
+/** A value written into an archive statement, or the placeholder a prepared one takes it by. */
+type Bind = <T>(name: string, value: T) => T | Placeholder;
+const byValue: Bind = (_name, value) => value;
+const byPlaceholder: Bind = (name) => sql.placeholder(name);
+
+/**
+ * The page and count statements of an archive query (the benchmark runs them raw too). With
+ * `bind = byPlaceholder` they take every value of the query as a placeholder, to be prepared
+ * once per shape of query and executed with `archiveValues`.
+ */
+export function archiveQueries(db: Executor, query: ArchiveQuery, bind: Bind = byValue) {
   const filters: SQL[] = [eq(questions.status, 'answered')];
   const search = query.search?.trim();
-  const tsQuery = search ? sql`websearch_to_tsquery('english', ${search})` : null;
+  const tsQuery = search ? sql`websearch_to_tsquery('english', ${bind('search', search)})` : null;
   if (tsQuery) filters.push(sql`${questions.searchVector} @@ ${tsQuery}`);
-  if (query.categoryId) filters.push(eq(questions.categoryId, query.categoryId));
-  if (query.creatorId) filters.push(eq(questions.assignedExpertId, query.creatorId));
+  if (query.categoryId)
+    filters.push(sql`${questions.categoryId} = ${bind('categoryId', query.categoryId)}`);
+  if (query.creatorId)
+    filters.push(sql`${questions.assignedExpertId} = ${bind('creatorId', query.creatorId)}`);
   if (query.tagIds?.length) {
     filters.push(
       exists(
@@ -50,7 +61,7 @@ export function archiveQueries(db: Executor, query: ArchiveQuery) {
           .where(
             and(
               eq(questionTags.questionId, questions.id),
-              inArray(questionTags.tagId, query.tagIds),
+              sql`${questionTags.tagId} = any(${bind('tagIds', query.tagIds)}::int[])`,
             ),
           ),
       ),
@@ -59,7 +70,7 @@ export function archiveQueries(db: Executor, query: ArchiveQuery) {
   const offset = query.cursor ? 0 : (query.offset ?? 0);
   const cursor = query.cursor ? decode(query.cursor) : null;
   const after = cursor
-    ? sql`(${questions.answeredAt}, ${questions.id}) < (${cursor.a}::timestamptz, ${cursor.i}::uuid)`
+    ? sql`(${questions.answeredAt}, ${questions.id}) < (${bind('afterAt', cursor.a)}::timestamptz, ${bind('afterId', cursor.i)}::uuid)`
     : null;
 
   /**
@@ -83,7 +94,7 @@ export function archiveQueries(db: Executor, query: ArchiveQuery) {
       .from(questions)
       .where(and(...where))
       .orderBy(desc(questions.answeredAt), desc(questions.id))
-      .limit(offset + query.limit + 1);
+      .limit(bind('tierLimit', offset + query.limit + 1));
   };
   // Searching ranks in two tiers: questions whose title matches, then those matching only in
   // their details or answer. ts_rank over every match would read all of them for each page.
@@ -91,9 +102,9 @@ export function archiveQueries(db: Executor, query: ArchiveQuery) {
   const candidates = titleMatch
     ? unionAll(tier(1, titleMatch), tier(2, sql`not (${titleMatch})`))
         .orderBy(sql`rank`, sql`answered_at desc`, sql`id desc`)
-        .limit(query.limit + 1)
-        .offset(offset)
-    : tier(1, null).offset(offset);
+        .limit(bind('pageLimit', query.limit + 1))
+        .offset(bind('offset', offset))
+    : tier(1, null).offset(bind('offset', offset));
   const paged = candidates.as('page');
   const rows = fromQuestions(db, sql`${paged.rank}`)
     .innerJoin(paged, eq(paged.id, questions.id))
@@ -114,6 +125,60 @@ export function archiveQueries(db: Executor, query: ArchiveQuery) {
   return { rows, total, estimate };
 }
 
+/** What a prepared archive statement takes, in the names `archiveQueries` binds them by. */
+function archiveValues(query: ArchiveQuery): Record<string, unknown> {
+  const offset = query.cursor ? 0 : (query.offset ?? 0);
+  const cursor = query.cursor ? decode(query.cursor) : null;
+  return {
+    search: query.search?.trim(),
+    categoryId: query.categoryId,
+    creatorId: query.creatorId,
+    tagIds: query.tagIds,
+    afterAt: cursor?.a,
+    afterId: cursor?.i,
+    tierLimit: offset + query.limit + 1,
+    pageLimit: query.limit + 1,
+    offset,
+  };
+}
+
+/**
+ * The statements of one shape of archive query (which filters, which cursor tier), prepared
+ * once per database and reused: building drizzle's SQL and PostgreSQL's plan cost more than
+ * running the page itself.
+ */
+const preparedByDatabase = new WeakMap<Executor, Map<string, ReturnType<typeof prepareShape>>>();
+
+function prepareShape(db: Executor, query: ArchiveQuery, name: string) {
+  const statements = archiveQueries(db, query, byPlaceholder);
+  return {
+    rows: statements.rows.prepare(`${name}_rows`),
+    total: statements.total.prepare(`${name}_total`),
+  };
+}
+
+function preparedArchive(db: Executor, query: ArchiveQuery) {
+  const cursor = query.cursor ? decode(query.cursor) : null;
+  const key = [
+    query.search?.trim() ? 's' : '',
+    query.categoryId ? 'c' : '',
+    query.creatorId ? 'e' : '',
+    query.tagIds?.length ? 't' : '',
+    cursor ? `r${cursor.r ?? '1'}` : '',
+  ].join('');
+  let shapes = preparedByDatabase.get(db);
+  if (!shapes) {
+    shapes = new Map();
+    preparedByDatabase.set(db, shapes);
+  }
+  let prepared = shapes.get(key);
+  if (!prepared) {
+    prepared = prepareShape(db, query, `archive_${key || 'all'}`);
+    shapes.set(key, prepared);
+  }
+  return prepared;
+}
+
 /**
  * The public archive: answered questions only, filtered (filters combine with AND; several
  * topics match any of them), searched with the stored full-text vector and ranked, newest answer
@@ -123,11 +188,18 @@ export async function searchArchive(
   db: Executor,
   query: ArchiveQuery,
 ): Promise<{ rows: QuestionRow[]; total: number; exact: boolean; nextCursor: string | null }> {
-  const statements = archiveQueries(db, query);
-  const [rows, [counted]] = await Promise.all([statements.rows, statements.total]);
+  const prepared = preparedArchive(db, query);
+  const values = archiveValues(query);
+  const [rows, [counted]] = await Promise.all([
+    prepared.rows.execute(values),
+    prepared.total.execute(values),
+  ]);
   let total = counted?.total ?? 0;
   const exact = total <= COUNT_LIMIT;
-  if (!exact) total = Math.max(COUNT_LIMIT + 1, await cachedEstimate(db, statements.estimate));
+  if (!exact) {
+    const { estimate } = archiveQueries(db, query);
+    total = Math.max(COUNT_LIMIT + 1, await cachedEstimate(db, estimate));
+  }
   const hasMore = rows.length > query.limit;
   const pageRows = rows.slice(0, query.limit);
   const last = pageRows.at(-1);
@@ -147,7 +219,9 @@ export function explainText(statement: { toSQL(): { sql: string; params: unknown
   const { sql: text, params } = statement.toSQL();
   const inlined = text.replace(/\$(\d+)/g, (_, n: string) => {
     const value = params[Number(n) - 1];
-    return typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
+    if (typeof value === 'number') return String(value);
+    const text = Array.isArray(value) ? `{${value.join(',')}}` : String(value);
+    return `'${text.replaceAll("'", "''")}'`;
   });
   return `explain (format json) ${inlined}`;
 }

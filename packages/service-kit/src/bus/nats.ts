@@ -1,8 +1,10 @@
 import {
   AckPolicy,
+  type Consumer,
   DeliverPolicy,
   type JetStreamClient,
   type JetStreamManager,
+  type JsMsg,
   jetstream,
   jetstreamManager,
   RetentionPolicy,
@@ -181,52 +183,72 @@ export class NatsEventBus implements EventBus {
     } catch {
       await this.jsm.consumers.add(streamName, config);
     }
-    const consumer = await this.js.consumers.get(streamName, options.durable);
-    const messages = await consumer.consume({ max_messages: 64 });
     const maxDeliver = options.maxDeliver ?? DEFAULT_MAX_DELIVER;
     const wanted = new Set(options.types);
     let stopping = false;
-    const loop = (async () => {
-      for await (const message of messages) {
-        if (stopping) break; // unacked: the server redelivers it after a restart
-        let event: EventEnvelope;
-        try {
-          event = JSON.parse(message.string()) as EventEnvelope;
-        } catch {
-          message.term('malformed event');
-          continue;
-        }
-        if (!wanted.has(event.type)) {
-          message.ack();
-          continue;
-        }
-        const deliveries = message.info.deliveryCount;
-        try {
-          await options.handler(event);
-          message.ack();
-          busMetrics.delivered(options.stream, options.durable, event.type, deliveries, 'ack');
-        } catch (error) {
-          const outcome = deliveries >= maxDeliver ? 'dead_letter' : 'retry';
-          busMetrics.delivered(options.stream, options.durable, event.type, deliveries, outcome);
-          if (outcome === 'dead_letter') {
-            await this.deadLetter({
-              stream: options.stream,
-              durable: options.durable,
-              event,
-              error: error instanceof Error ? error.message : String(error),
-              deliveries,
-            }).catch((cause) => this.options.logger?.error({ err: cause }, 'dead-letter failed'));
-            message.term('dead-lettered');
-          } else {
-            message.nak(backoffFor(deliveries, options.backoffMs));
-          }
+    let current: Awaited<ReturnType<Consumer['consume']>> | undefined;
+    const handle = async (message: JsMsg) => {
+      let event: EventEnvelope;
+      try {
+        event = JSON.parse(message.string()) as EventEnvelope;
+      } catch {
+        message.term('malformed event');
+        return;
+      }
+      if (!wanted.has(event.type)) {
+        message.ack();
+        return;
+      }
+      const deliveries = message.info.deliveryCount;
+      try {
+        await options.handler(event);
+        message.ack();
+        busMetrics.delivered(options.stream, options.durable, event.type, deliveries, 'ack');
+      } catch (error) {
+        const outcome = deliveries >= maxDeliver ? 'dead_letter' : 'retry';
+        busMetrics.delivered(options.stream, options.durable, event.type, deliveries, outcome);
+        if (outcome === 'dead_letter') {
+          await this.deadLetter({
+            stream: options.stream,
+            durable: options.durable,
+            event,
+            error: error instanceof Error ? error.message : String(error),
+            deliveries,
+          }).catch((cause) => this.options.logger?.error({ err: cause }, 'dead-letter failed'));
+          message.term('dead-lettered');
+        } else {
+          message.nak(backoffFor(deliveries, options.backoffMs));
         }
       }
-    })().catch((error) => this.options.logger?.error({ err: error }, 'consumer loop ended'));
+    };
+    /**
+     * The pull loop outlives the server: when its iteration ends without a stop (a JetStream
+     * restart can end it while the stream is still recovering), it starts again, so a consumer
+     * never goes quiet while its service still reports ready.
+     */
+    const loop = (async () => {
+      while (!stopping) {
+        try {
+          const consumer = await this.js.consumers.get(streamName, options.durable);
+          current = await consumer.consume({ max_messages: 64 });
+          if (stopping) break;
+          for await (const message of current) {
+            if (stopping) break; // unacked: the server redelivers it after a restart
+            await handle(message);
+          }
+        } catch (error) {
+          if (!stopping) this.options.logger?.warn({ err: error }, 'consumer interrupted');
+        }
+        if (!stopping) {
+          this.options.logger?.warn({ durable: options.durable }, 'consumer restarting');
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+      }
+    })();
     const subscription: Subscription = {
       stop: async () => {
         stopping = true;
-        await messages.close();
+        await current?.close();
         await loop;
         this.stops.delete(subscription);
       },
