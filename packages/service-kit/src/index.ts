@@ -7,6 +7,7 @@ export * from './db/database.js';
 export * from './db/errors.js';
 export * from './errors.js';
 export * from './http/app.js';
+export * from './http/cursor.js';
 export * from './http/rate-limit.js';
 export * from './http/serve.js';
 export * from './http/service.js';

@@ -1,34 +1,22 @@
 import type { ArchiveQuery } from '@uapqa/contracts';
-import { badRequest, type Executor } from '@uapqa/service-kit';
+import { type Executor, isoInstant, keysetCursor } from '@uapqa/service-kit';
 import { and, asc, count, desc, eq, exists, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import { questions, questionTags } from './db/schema.js';
 import { fromQuestions, type QuestionRow } from './shape.js';
 
-interface Cursor {
-  /** Ranking tier of the last row, when searching. */
-  r?: string;
-  a: string;
-  i: string;
-}
-
-const encode = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
-
-function decode(value: string): Cursor {
-  try {
-    const cursor = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Cursor;
-    const valid =
-      typeof cursor.a === 'string' &&
-      !Number.isNaN(Date.parse(cursor.a)) &&
-      typeof cursor.i === 'string' &&
-      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(cursor.i) &&
-      (cursor.r === undefined || (typeof cursor.r === 'string' && /^\d+(\.\d+)?$/.test(cursor.r)));
-    if (!valid) throw new Error('bad cursor');
-    return cursor;
-  } catch {
-    throw badRequest('cursor is not one this API gave out.', 'cursor');
-  }
-}
+/** Keyset position in the archive: the last row's ranking tier (when searching), answer time and id. */
+const archiveCursor = keysetCursor(
+  z.object({
+    r: z
+      .string()
+      .regex(/^\d+(\.\d+)?$/)
+      .optional(),
+    a: isoInstant,
+    i: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i),
+  }),
+);
 
 /** Matches counted one by one; past this the total is the planner's estimate. */
 export const COUNT_LIMIT = 1_000;
@@ -68,7 +56,7 @@ export function archiveQueries(db: Executor, query: ArchiveQuery, bind: Bind = b
     );
   }
   const offset = query.cursor ? 0 : (query.offset ?? 0);
-  const cursor = query.cursor ? decode(query.cursor) : null;
+  const cursor = query.cursor ? archiveCursor.decode(query.cursor) : null;
   const after = cursor
     ? sql`(${questions.answeredAt}, ${questions.id}) < (${bind('afterAt', cursor.a)}::timestamptz, ${bind('afterId', cursor.i)}::uuid)`
     : null;
@@ -128,7 +116,7 @@ export function archiveQueries(db: Executor, query: ArchiveQuery, bind: Bind = b
 /** What a prepared archive statement takes, in the names `archiveQueries` binds them by. */
 function archiveValues(query: ArchiveQuery): Record<string, unknown> {
   const offset = query.cursor ? 0 : (query.offset ?? 0);
-  const cursor = query.cursor ? decode(query.cursor) : null;
+  const cursor = query.cursor ? archiveCursor.decode(query.cursor) : null;
   return {
     search: query.search?.trim(),
     categoryId: query.categoryId,
@@ -158,7 +146,7 @@ function prepareShape(db: Executor, query: ArchiveQuery, name: string) {
 }
 
 function preparedArchive(db: Executor, query: ArchiveQuery) {
-  const cursor = query.cursor ? decode(query.cursor) : null;
+  const cursor = query.cursor ? archiveCursor.decode(query.cursor) : null;
   const key = [
     query.search?.trim() ? 's' : '',
     query.categoryId ? 'c' : '',
@@ -205,7 +193,7 @@ export async function searchArchive(
   const last = pageRows.at(-1);
   const nextCursor =
     hasMore && last?.answeredAt
-      ? encode({
+      ? archiveCursor.encode({
           a: last.answeredAt.toISOString(),
           i: last.id,
           ...(last.rank ? { r: last.rank } : {}),

@@ -12,6 +12,8 @@ import {
   currentSession,
   enqueue,
   HttpError,
+  isoInstant,
+  keysetCursor,
   notFound,
   readJson,
   readParams,
@@ -38,37 +40,16 @@ const ItemParam = z.object({
 });
 
 /** Keyset position in the queue: the last item's submission time and id. */
-interface Cursor {
-  s: string;
-  i: string;
-}
-
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
-
-function decodeCursor(value: string): Cursor {
-  try {
-    const cursor = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Cursor;
-    // Only what encodeCursor writes: a forged cursor with a date only JavaScript parses (or a
-    // year PostgreSQL refuses), or a NUL byte, must be a 400, not a database error (500).
-    if (
-      typeof cursor.s === 'string' &&
-      ISO_INSTANT.test(cursor.s) &&
-      !Number.isNaN(Date.parse(cursor.s)) &&
-      new Date(cursor.s).toISOString() === cursor.s &&
-      typeof cursor.i === 'string' &&
-      cursor.i.length > 0 &&
-      cursor.i.length <= 200 &&
-      !cursor.i.includes('\u0000')
-    ) {
-      return cursor;
-    }
-  } catch {
-    // falls through to the 400 below
-  }
-  throw badRequest('cursor is not one this API gave out.', 'cursor');
-}
+const queueCursor = keysetCursor(
+  z.object({
+    s: isoInstant,
+    i: z
+      .string()
+      .min(1)
+      .max(200)
+      .refine((id) => !id.includes('\u0000')),
+  }),
+);
 
 function alreadyDecided(item: { status: string; decidedAt: Date | null }): HttpError {
   const when = item.decidedAt ? ` on ${item.decidedAt.toISOString()}` : '';
@@ -91,7 +72,7 @@ export function queueRoutes({ db, relay }: ModerationDeps): Hono {
     const { limit, cursor } = readQuery(c, PendingQuestionsQuery);
     const where: SQL[] = [eq(queueItems.status, 'pending')];
     if (cursor) {
-      const after = decodeCursor(cursor);
+      const after = queueCursor.decode(cursor);
       where.push(
         sql`(${queueItems.submittedAt}, ${queueItems.questionId}) > (${after.s}::timestamptz, ${after.i})`,
       );
@@ -109,7 +90,7 @@ export function queueRoutes({ db, relay }: ModerationDeps): Hono {
     if (rows.length > limit && last) {
       c.header(
         'X-Next-Cursor',
-        encodeCursor({ s: last.item.submittedAt.toISOString(), i: last.item.questionId }),
+        queueCursor.encode({ s: last.item.submittedAt.toISOString(), i: last.item.questionId }),
       );
     }
     c.header('Access-Control-Expose-Headers', 'X-Total-Count, X-Next-Cursor');
