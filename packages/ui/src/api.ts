@@ -23,9 +23,17 @@ async function throwIfNotOk(response: Response): Promise<Response> {
   return response;
 }
 
-/** A generic mutation: the body as JSON, credentials included. */
-export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
-  const init: RequestInit = { method, credentials: 'include', headers: {} };
+/**
+ * A generic mutation: the body as JSON, credentials included unless `credentials` says otherwise
+ * (the public forms the spec sends without them).
+ */
+export async function apiRequest(
+  method: string,
+  url: string,
+  body?: unknown,
+  { credentials = 'include' }: { credentials?: RequestCredentials } = {},
+): Promise<Response> {
+  const init: RequestInit = { method, credentials, headers: {} };
   if (body !== undefined) {
     init.headers = { 'Content-Type': 'application/json' };
     init.body = JSON.stringify(body);

@@ -5,7 +5,17 @@ import {
   EXPERT_QUESTIONS_PER_WEEK,
   ExpertApplication,
 } from '@uapqa/contracts';
-import { Button, Card, Field, Input, Muted, PageTitle, Textarea, toast } from '@uapqa/ui';
+import {
+  apiRequest,
+  Button,
+  Card,
+  Field,
+  Input,
+  Muted,
+  PageTitle,
+  Textarea,
+  toast,
+} from '@uapqa/ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
@@ -25,19 +35,10 @@ const REQUIRED = ['name', 'email', 'phone'] as const;
 
 /**
  * `POST /api/expert-applications`, sent without credentials (spec section 7): the public form
- * carries no session. Raises `<status>: <body>` like the ui helpers on a non-OK response.
+ * carries no session.
  */
 export async function sendExpertApplication(body: FormOutput): Promise<void> {
-  const response = await fetch('/api/expert-applications', {
-    method: 'POST',
-    credentials: 'omit',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) {
-    const text = await response.text().catch(() => '');
-    throw new Error(`${response.status}: ${text || response.statusText}`);
-  }
+  await apiRequest('POST', '/api/expert-applications', body, { credentials: 'omit' });
 }
 
 /** The public expert application form (exported for component tests). */
