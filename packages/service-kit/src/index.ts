@@ -1,6 +1,7 @@
 export * from './auth/middleware.js';
 export * from './auth/session.js';
 export * from './bus/index.js';
+export * from './calendar.js';
 export * from './config.js';
 export * from './db/bookkeeping.js';
 export * from './db/database.js';

@@ -1,5 +1,5 @@
 import { FROZEN_CREDITS_MONTHS } from '@uapqa/contracts';
-import { currentSession, requireRole, requireSession } from '@uapqa/service-kit';
+import { currentSession, requireRole, requireSession, startOfMonthUtc } from '@uapqa/service-kit';
 import { and, count, eq, gte, sql, sum } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { accounts, expertEarnings, payments } from '../db/schema.js';
@@ -52,9 +52,7 @@ export function accountRoutes({ db, config }: BillingDeps): Hono {
 
   /** Billing's part of the staff figures. */
   app.get('/api/billing/stats', requireRole('admin', 'moderator'), async (c) => {
-    const monthStart = new Date();
-    monthStart.setUTCDate(1);
-    monthStart.setUTCHours(0, 0, 0, 0);
+    const monthStart = startOfMonthUtc();
     const [active] = await db
       .select({ n: count() })
       .from(accounts)

@@ -19,6 +19,7 @@ import {
   readParams,
   readQuery,
   requireRole,
+  startOfMonthUtc,
 } from '@uapqa/service-kit';
 import { and, asc, count, eq, gte, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -58,10 +59,6 @@ function alreadyDecided(item: { status: string; decidedAt: Date | null }): HttpE
     `This question was already ${item.status}${when}; it is no longer awaiting moderation.`,
     { status: item.status },
   );
-}
-
-function startOfMonthUtc(now = new Date()): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
 export function queueRoutes({ db, relay }: ModerationDeps): Hono {

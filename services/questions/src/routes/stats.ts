@@ -1,3 +1,4 @@
+import { startOfMonthUtc } from '@uapqa/service-kit';
 import { count, eq, gte } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { questions } from '../db/schema.js';
@@ -7,9 +8,7 @@ import type { QuestionsDeps } from '../deps.js';
 export function statsRoutes({ db }: QuestionsDeps): Hono {
   const app = new Hono();
   app.get('/api/questions/stats', async (c) => {
-    const monthStart = new Date();
-    monthStart.setUTCDate(1);
-    monthStart.setUTCHours(0, 0, 0, 0);
+    const monthStart = startOfMonthUtc();
     const [[total], [answered], [thisMonth]] = await Promise.all([
       db.select({ n: count() }).from(questions),
       db.select({ n: count() }).from(questions).where(eq(questions.status, 'answered')),
