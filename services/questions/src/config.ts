@@ -14,6 +14,15 @@ export const questionsConfigSchema = baseServiceConfig.extend({
   OVERDUE_SWEEP_MS: env.int(60_000),
   /** How long to wait for billing to answer a credit reservation. */
   RESERVATION_TIMEOUT_MS: env.int(5000),
+  /**
+   * A credit reservation whose question was never stored (the asking process died, or billing
+   * could not be told) is released once it is this old. A live ask keeps its reservation locked,
+   * so this only bounds how late billing may still process a reservation: keep it a few times
+   * RESERVATION_TIMEOUT_MS.
+   */
+  RESERVATION_ORPHAN_MS: env.int(20_000),
+  /** How often reservations left behind are looked for. */
+  RESERVATION_SWEEP_MS: env.int(15_000),
   /** Embedded mode: demo categories, topics and an answered archive. */
   SEED_DEMO: env.boolean(false),
 });

@@ -12,6 +12,7 @@ import * as schema from './db/schema.js';
 import type { QuestionsDeps } from './deps.js';
 import { startConsumers } from './events/consumers.js';
 import { scheduleOverdueSweep, sweepOverdue } from './jobs/overdue.js';
+import { scheduleReservationSweep, sweepReservations } from './jobs/reservations.js';
 import { seedDemoArchive, seedTaxonomy } from './seed.js';
 
 export const QUESTIONS_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
@@ -26,6 +27,12 @@ export interface QuestionsServiceOptions {
 export interface QuestionsInstance extends ServiceInstance {
   /** Runs the overdue sweep now (it also runs every OVERDUE_SWEEP_MS). */
   sweepOverdue(now?: Date): Promise<number>;
+  /**
+   * Releases the credit of every reservation left behind by an ask that never stored its
+   * question and older than RESERVATION_ORPHAN_MS at `now`; returns how many were settled (it
+   * also runs every RESERVATION_SWEEP_MS).
+   */
+  sweepReservations(now?: Date): Promise<number>;
   /** Resolves once the demo archive is in place (embedded mode). */
   seeded: Promise<boolean>;
 }
@@ -47,6 +54,7 @@ export async function startQuestions(options: QuestionsServiceOptions): Promise<
   relay.start();
   const consumers = await startConsumers(deps, bus);
   const stopSweep = scheduleOverdueSweep(db, relay, config.OVERDUE_SWEEP_MS, logger);
+  const stopReservationSweep = scheduleReservationSweep(deps);
   const seeded = config.SEED_DEMO
     ? seedDemoArchive(db, logger).catch((error) => {
         logger.warn({ err: error }, 'demo archive not created');
@@ -64,8 +72,10 @@ export async function startQuestions(options: QuestionsServiceOptions): Promise<
       relay.kick();
       return count;
     },
+    sweepReservations: (now) => sweepReservations(deps, now),
     async stop() {
       stopSweep();
+      await stopReservationSweep();
       await seeded;
       await runtime.stop(consumers);
     },

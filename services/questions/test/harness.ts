@@ -1,6 +1,7 @@
 import { billingForTests } from '@uapqa/billing/testing';
 import { startTestStack, type TestStack } from '@uapqa/gateway/testing';
 import { identityForTests } from '@uapqa/identity/testing';
+import type { EventBus } from '@uapqa/service-kit';
 import type { Backend, Browser } from '@uapqa/service-kit/testing';
 import { eventually } from '@uapqa/service-kit/testing';
 import { expect } from 'vitest';
@@ -21,15 +22,23 @@ export interface QuestionsStack extends TestStack {
   >;
 }
 
-/** Identity (demo accounts), billing (local payments), questions and the gateway. */
+/**
+ * Identity (demo accounts), billing (local payments), questions and the gateway. `questionsBus`
+ * may stand between questions and the bus (to lose a reply, say); the others use the bus itself.
+ */
 export async function startQuestionsStack(
   backend: Backend,
   questionsEnv: Record<string, string> = {},
+  questionsBus: (bus: EventBus) => EventBus = (bus) => bus,
 ): Promise<QuestionsStack> {
+  const questionsService = questionsForTests(questionsEnv);
   const stack = await startTestStack(backend, [
     identityForTests(DEMO_PASSWORD),
     billingForTests(),
-    questionsForTests(questionsEnv),
+    {
+      name: questionsService.name,
+      start: (context) => questionsService.start({ ...context, bus: questionsBus(context.bus) }),
+    },
   ]);
   const questions = stack.services.questions as QuestionsInstance;
   await questions.seeded;

@@ -137,3 +137,19 @@ export const questionWindows = pgTable(
   },
   (table) => [primaryKey({ columns: [table.expertId, table.opensAt] })],
 );
+
+/**
+ * A credit billing may have debited for a question not stored yet. Written (committed on its
+ * own) before billing is asked, locked by the asking transaction and deleted in the transaction
+ * that stores the question: a row left behind, unlocked, means the ask never completed, and the
+ * reservation sweep (jobs/reservations.ts) has billing release the credit.
+ */
+export const creditReservations = pgTable(
+  'credit_reservations',
+  {
+    questionId: uuid('question_id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('credit_reservations_created_idx').on(table.createdAt)],
+);

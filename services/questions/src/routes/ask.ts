@@ -1,5 +1,4 @@
 import {
-  CREDIT_RELEASE_SUBJECT,
   CREDIT_RESERVE_SUBJECT,
   CreditReservationReply,
   createEvent,
@@ -21,6 +20,12 @@ import { Hono } from 'hono';
 import { v7 as uuidv7 } from 'uuid';
 import { categories, creators, questions, questionTags, tags } from '../db/schema.js';
 import type { QuestionsDeps } from '../deps.js';
+import {
+  dropReservation,
+  holdReservation,
+  recordReservation,
+  settleReservation,
+} from '../reservations.js';
 import { claimPlace, windowAt } from '../windows.js';
 
 const formatWhen = (date: Date) =>
@@ -30,13 +35,18 @@ const formatWhen = (date: Date) =>
 /** Thrown inside the transaction to undo the window place when billing refuses the credit. */
 class Refused extends HttpError {}
 
+const paymentsUnavailable = () =>
+  new HttpError(503, 'Payments are unavailable right now. Nothing was charged; please try again.');
+
 export function askRoutes({ db, bus, relay, config, logger }: QuestionsDeps): Hono {
   const app = new Hono();
 
   /**
    * Asking: the expert's window must be open with a place left, then billing debits the credit,
    * then the question is stored with its QuestionSubmitted event. Refusals cost nothing; if
-   * anything fails after the debit, the credit is given back.
+   * anything fails after the debit, the credit is given back. A credit reservation row, committed
+   * before billing is asked and deleted with the question's insert, makes that hold even if this
+   * process dies in between: the reservation sweep releases what such an ask left behind.
    */
   app.post('/api/questions', requireSession, async (c) => {
     const session = currentSession(c);
@@ -63,10 +73,14 @@ export function askRoutes({ db, bus, relay, config, logger }: QuestionsDeps): Ho
     }
     const questionId = uuidv7();
     const reservation = { userId: session.userId, questionId };
-    // Set before asking billing: a lost reply may hide a debit, and releasing is harmless.
-    let reserving = false;
+    await recordReservation(db, reservation);
+    // What billing made of the reservation: not asked yet, answered, or unknown (no reply: it may
+    // have debited, or may still do so).
+    let billing: 'not_asked' | 'answered' | 'unknown' = 'not_asked';
     try {
       await db.transaction(async (tx) => {
+        // Held until this transaction ends, so no sweep releases the credit of a live ask.
+        if (!(await holdReservation(tx, questionId))) throw paymentsUnavailable();
         if (!(await claimPlace(tx, expert.userId, window, expert.questionsPerWeek))) {
           throw new Refused(
             409,
@@ -76,10 +90,11 @@ export function askRoutes({ db, bus, relay, config, logger }: QuestionsDeps): Ho
             { reason: 'window_full' },
           );
         }
-        reserving = true;
+        billing = 'unknown';
         const reply = CreditReservationReply.parse(
           await bus.request(CREDIT_RESERVE_SUBJECT, reservation, config.RESERVATION_TIMEOUT_MS),
         );
+        billing = 'answered';
         if (!reply.ok) {
           throw reply.reason === 'subscription_required'
             ? new Refused(403, 'An active subscription is required to ask a question.', {
@@ -127,27 +142,31 @@ export function askRoutes({ db, bus, relay, config, logger }: QuestionsDeps): Ho
             submittedAt: submittedAt.toISOString(),
           }),
         );
+        // Stored: the debit stands, and nothing is left for the sweep.
+        await dropReservation(tx, questionId);
       });
     } catch (error) {
-      if (reserving) {
-        await bus
-          .request(CREDIT_RELEASE_SUBJECT, reservation)
-          .catch((cause) =>
-            logger.error(
-              { err: cause, questionId },
-              'credit release failed; billing refunds it on retry',
-            ),
-          );
-      }
+      await (billing === 'not_asked'
+        ? dropReservation(db, questionId)
+        : // Released now; after an unknown answer the row also stays for the sweep, which
+          // releases again once billing can no longer be processing the reservation.
+          settleReservation(
+            { db, bus, timeoutMs: config.RESERVATION_TIMEOUT_MS, logger },
+            reservation,
+            { keepRow: billing === 'unknown' },
+          )
+      ).catch((cause) =>
+        logger.error(
+          { err: cause, questionId },
+          'credit reservation not settled; the reservation sweep settles it',
+        ),
+      );
       if (error instanceof HttpError) throw error;
       if (
         (error as { code?: string }).code === 'timeout' ||
         (error as { code?: string }).code === 'no_responders'
       ) {
-        throw new HttpError(
-          503,
-          'Payments are unavailable right now. Nothing was charged; please try again.',
-        );
+        throw paymentsUnavailable();
       }
       throw error;
     }
