@@ -81,14 +81,7 @@ const ready = (url: string) =>
     () => false,
   );
 
-/**
- * Opt-in (RUN_FAULT_SUITE=1) until the two defects it finds are fixed: a credit reserved by a
- * questions process killed before it stored the question is never given back, and after a NATS
- * restart a decision can stay unapplied in questions' read model. See README, Tests.
- */
-const requested = process.env.RUN_FAULT_SUITE === '1';
-
-describe.runIf(requested && realServersConfigured && existsSync(NATS_BIN))(
+describe.runIf(realServersConfigured && existsSync(NATS_BIN))(
   'faults under a steady mixed load (distributed local mode)',
   () => {
     let nats: PrivateNats;

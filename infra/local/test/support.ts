@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,7 +59,8 @@ export async function startIsolatedStack(
       LOG_LEVEL: 'warn',
       MAILBOX_DIR: mailbox,
     }),
-    new PassThrough(),
+    // STACK_LOG=<file> keeps the services' logs of a run for diagnosis.
+    process.env.STACK_LOG ? createWriteStream(process.env.STACK_LOG) : new PassThrough(),
   );
   return {
     stack,
