@@ -45,13 +45,15 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
     first: [securityHeaders(config)],
   });
 
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: config.BODY_LIMIT_BYTES,
-      onError: (c) =>
-        c.json({ message: `Request body is larger than ${config.BODY_LIMIT_BYTES} bytes.` }, 413),
-    }),
+  const limitBody = bodyLimit({
+    maxSize: config.BODY_LIMIT_BYTES,
+    onError: (c) =>
+      c.json({ message: `Request body is larger than ${config.BODY_LIMIT_BYTES} bytes.` }, 413),
+  });
+  // A GET or HEAD body is never read nor forwarded; checking it would build a full WHATWG
+  // Request for every read of the API.
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
   );
   if (config.RATE_LIMIT_PER_MINUTE > 0) {
     app.use(

@@ -1,8 +1,7 @@
 import { clientIp, HttpError, REFRESH_COOKIE, SESSION_COOKIE } from '@uapqa/service-kit';
 import type { Context } from 'hono';
-import { proxy } from 'hono/proxy';
 import type { ServiceName } from './route-table.js';
-import type { Upstream } from './upstreams.js';
+import { forwardableHeaders, type Upstream } from './upstreams.js';
 
 /** The browser's cookies minus the session pair: upstreams get the verified token as a bearer. */
 function upstreamCookies(header: string | undefined): string | undefined {
@@ -36,20 +35,25 @@ export async function forward(
   const token = c.get('sessionToken');
   const cookie =
     service === 'identity' ? c.req.header('cookie') : upstreamCookies(c.req.header('cookie'));
+  const method = c.req.method;
+  const body =
+    method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(await c.req.arrayBuffer());
   try {
-    return await proxy(`${upstream.baseUrl}${incoming.pathname}${incoming.search}`, {
-      raw: c.req.raw,
-      headers: {
+    return await upstream.send({
+      method,
+      path: `${incoming.pathname}${incoming.search}`,
+      headers: forwardableHeaders({
         ...c.req.header(),
-        host: undefined,
         cookie,
         authorization: token ? `Bearer ${token}` : undefined,
+        // Upstreams answer uncompressed; the gateway's own compression (if any) happens here.
+        'accept-encoding': undefined,
         'x-forwarded-for': clientIp(c, trustProxy),
         'x-forwarded-host': c.req.header('host'),
         'x-forwarded-proto': incoming.protocol.replace(':', ''),
         'x-request-id': c.get('requestId'),
-      },
-      customFetch: upstream.fetch,
+      }),
+      ...(body ? { body } : {}),
     });
   } catch (error) {
     c.get('logger')?.warn({ err: error, service }, 'upstream failed');

@@ -110,6 +110,24 @@ describe('session middleware', () => {
     );
   });
 
+  it('refuses a remembered token once its session is revoked', async () => {
+    const revocations = new RevocationList();
+    const app = serviceApp(revocations);
+    const presented = await token({ sessionId: 'sess-remembered' });
+    expect((await app.request('/me', withCookie(presented))).status).toBe(200);
+    expect((await app.request('/me', withCookie(presented))).status).toBe(200);
+    revocations.revoke('sess-remembered', new Date(Date.now() + 900_000));
+    await expectUnauthorized(await app.request('/me', withCookie(presented)));
+  });
+
+  it('refuses a remembered token once it has expired', async () => {
+    const app = serviceApp();
+    const presented = await token({ expiresAt: Math.floor(Date.now() / 1000) + 2 });
+    expect((await app.request('/me', withCookie(presented))).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    await expectUnauthorized(await app.request('/me', withCookie(presented)));
+  });
+
   it('refuses a token for another audience', async () => {
     const res = await serviceApp().request(
       '/me',

@@ -78,35 +78,69 @@ export interface SessionVerifier {
   verify(token: string | undefined): Promise<SessionClaims | null>;
 }
 
+/** Verified tokens remembered; the oldest is forgotten first past this many. */
+const VERIFIED_CACHE_SIZE = 10_000;
+/** A verified token is checked against the keys again after this long (key rotation). */
+const VERIFIED_CACHE_MS = 5 * 60 * 1000;
+
 export function createSessionVerifier(options: {
   keys: JWTVerifyGetKey;
   revocations: RevocationList;
 }): SessionVerifier {
+  /**
+   * A signature check (Ed25519) costs more than the rest of a small request: the same token is
+   * presented on every call of a session, so its claims are remembered until it expires (or for
+   * five minutes). Revocation is still asked on every call.
+   */
+  const verified = new Map<string, { claims: SessionClaims; until: number }>();
+
+  async function verifySignature(token: string): Promise<SessionClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, options.keys, {
+        issuer: SESSION_ISSUER,
+        audience: SESSION_AUDIENCE,
+        algorithms: ['EdDSA'],
+      });
+      const userId = Number(payload.sub);
+      const sessionId = payload.sid;
+      const role = payload.role;
+      if (!Number.isInteger(userId) || typeof sessionId !== 'string') return null;
+      if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) return null;
+      return {
+        userId,
+        sessionId,
+        role: role as Role,
+        username: typeof payload.username === 'string' ? payload.username : '',
+        expiresAt: new Date((payload.exp ?? 0) * 1000),
+      };
+    } catch {
+      return null;
+    }
+  }
+
   return {
     async verify(token) {
       if (!token) return null;
-      try {
-        const { payload } = await jwtVerify(token, options.keys, {
-          issuer: SESSION_ISSUER,
-          audience: SESSION_AUDIENCE,
-          algorithms: ['EdDSA'],
-        });
-        const userId = Number(payload.sub);
-        const sessionId = payload.sid;
-        const role = payload.role;
-        if (!Number.isInteger(userId) || typeof sessionId !== 'string') return null;
-        if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) return null;
-        if (options.revocations.isRevoked(sessionId)) return null;
-        return {
-          userId,
-          sessionId,
-          role: role as Role,
-          username: typeof payload.username === 'string' ? payload.username : '',
-          expiresAt: new Date((payload.exp ?? 0) * 1000),
-        };
-      } catch {
-        return null;
+      const now = Date.now();
+      const known = verified.get(token);
+      let claims: SessionClaims | null;
+      if (known && now < known.until) {
+        claims = known.claims;
+      } else {
+        if (known) verified.delete(token);
+        claims = await verifySignature(token);
+        if (claims) {
+          if (verified.size >= VERIFIED_CACHE_SIZE) {
+            verified.delete(verified.keys().next().value as string);
+          }
+          verified.set(token, {
+            claims,
+            until: Math.min(claims.expiresAt.getTime(), now + VERIFIED_CACHE_MS),
+          });
+        }
       }
+      if (!claims || options.revocations.isRevoked(claims.sessionId)) return null;
+      return claims;
     },
   };
 }
