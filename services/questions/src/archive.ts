@@ -49,7 +49,9 @@ export function archiveQueries(db: Executor, query: ArchiveQuery, bind: Bind = b
           .where(
             and(
               eq(questionTags.questionId, questions.id),
-              sql`${questionTags.tagId} = any(${bind('tagIds', query.tagIds)}::int[])`,
+              // One array parameter: written as a plain value, drizzle would spread the array
+              // into a list of parameters, which `::int[]` cannot cast.
+              sql`${questionTags.tagId} = any(${bind('tagIds', sql.param(query.tagIds))}::int[])`,
             ),
           ),
       ),
@@ -184,10 +186,7 @@ export async function searchArchive(
   ]);
   let total = counted?.total ?? 0;
   const exact = total <= COUNT_LIMIT;
-  if (!exact) {
-    const { estimate } = archiveQueries(db, query);
-    total = Math.max(COUNT_LIMIT + 1, await cachedEstimate(db, estimate));
-  }
+  if (!exact) total = Math.max(COUNT_LIMIT + 1, await cachedEstimate(db, query));
   const hasMore = rows.length > query.limit;
   const pageRows = rows.slice(0, query.limit);
   const last = pageRows.at(-1);
@@ -216,21 +215,29 @@ export function explainText(statement: { toSQL(): { sql: string; params: unknown
 
 const ESTIMATE_TTL_MS = 60_000;
 const ESTIMATE_CACHE_SIZE = 1_000;
-const estimates = new Map<string, { rows: number; at: number }>();
+const estimatesByDatabase = new WeakMap<Executor, Map<string, { rows: number; at: number }>>();
 
 /**
  * The planner's estimate changes only when the table's statistics do (analyze), so a large
  * result's total is remembered for a minute instead of costing every page a second round trip.
+ * It is keyed by the filters alone (pages and cursors share it), so a hit builds no statement.
  */
-async function cachedEstimate(
-  db: Executor,
-  statement: { toSQL(): { sql: string; params: unknown[] } },
-): Promise<number> {
-  const key = explainText(statement);
+async function cachedEstimate(db: Executor, query: ArchiveQuery): Promise<number> {
+  const key = JSON.stringify([
+    query.search?.trim() ?? null,
+    query.categoryId ?? null,
+    query.creatorId ?? null,
+    query.tagIds ?? null,
+  ]);
+  let estimates = estimatesByDatabase.get(db);
+  if (!estimates) {
+    estimates = new Map();
+    estimatesByDatabase.set(db, estimates);
+  }
   const now = Date.now();
   const known = estimates.get(key);
   if (known && now - known.at < ESTIMATE_TTL_MS) return known.rows;
-  const rows = await plannerEstimate(db, key);
+  const rows = await plannerEstimate(db, explainText(archiveQueries(db, query).estimate));
   if (estimates.size >= ESTIMATE_CACHE_SIZE) estimates.clear();
   estimates.set(key, { rows, at: now });
   return rows;
