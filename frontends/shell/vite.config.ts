@@ -23,16 +23,6 @@ export default defineConfig({
     target: 'es2022',
     outDir: 'dist',
     emptyOutDir: true,
-    rolldownOptions: {
-      treeshake: {
-        // @uapqa/contracts declares no `sideEffects`, so one imported constant kept every zod
-        // schema of the package, and zod itself, in the first paint of `/` (27 KB gzipped). Its
-        // modules only declare schemas and constants: unused ones can be dropped.
-        moduleSideEffects: [
-          { test: /[\\/]packages[\\/]contracts[\\/]dist[\\/]/, sideEffects: false },
-        ],
-      },
-    },
   },
   server: { proxy: { '/api': 'http://localhost:3000', '/remotes': 'http://localhost:3000' } },
 });

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { theme, useToastStore } from '@uapqa/ui';
+import { MemoryRouter } from '@uapqa/ui/router-testing';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import { SWRConfig } from 'swr';
 import { vi } from 'vitest';

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import type { CurrentUser } from '@uapqa/contracts';
-import { TooltipProvider, theme, useSession } from '@uapqa/ui';
+import { theme, useSession } from '@uapqa/ui';
+import { MemoryRouter } from '@uapqa/ui/router-testing';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -26,9 +26,7 @@ function show(page: ReactNode) {
   return render(
     <ThemeProvider theme={theme}>
       <SWRConfig value={{ provider: () => new Map() }}>
-        <TooltipProvider>
-          <MemoryRouter>{page}</MemoryRouter>
-        </TooltipProvider>
+        <MemoryRouter>{page}</MemoryRouter>
       </SWRConfig>
     </ThemeProvider>,
   );

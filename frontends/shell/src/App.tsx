@@ -1,21 +1,12 @@
-import {
-  GlobalStyle,
-  Spinner,
-  swrConfig,
-  Toaster,
-  TooltipProvider,
-  theme,
-  useSession,
-} from '@uapqa/ui';
+import { GlobalStyle, Spinner, swrConfig, Toaster, theme, useSession } from '@uapqa/ui';
+import { BrowserRouter, Route, Routes } from '@uapqa/ui/router';
 import { useEffect } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import { SWRConfig } from 'swr';
 import { Layout } from './layout/Layout';
-import { Auth } from './pages/Auth';
-import { Contact } from './pages/Contact';
 import { Landing } from './pages/Landing';
 import { NotFound } from './pages/NotFound';
+import { Auth, Contact } from './pages/routeChunks';
 import { REMOTE_ROUTES, RemotePage } from './remotes';
 
 function AppRoutes() {
@@ -49,12 +40,10 @@ export function App() {
     <ThemeProvider theme={theme}>
       <GlobalStyle />
       <SWRConfig value={swrConfig}>
-        <TooltipProvider>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-          <Toaster />
-        </TooltipProvider>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+        <Toaster />
       </SWRConfig>
     </ThemeProvider>
   );

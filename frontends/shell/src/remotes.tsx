@@ -91,11 +91,11 @@ interface BoundaryState {
   error: Error | null;
 }
 
-/** Catches a remote that fails to load or render, and shows RemoteError inside the layout. */
-export class RemoteBoundary extends Component<
-  { children: ReactNode; name: string },
-  BoundaryState
-> {
+/**
+ * Catches a page that fails to load or render, a remote's or a shell page in its own chunk
+ * (pages/routeChunks.tsx), and shows RemoteError inside the layout.
+ */
+export class PageBoundary extends Component<{ children: ReactNode; name: string }, BoundaryState> {
   override state: BoundaryState = { error: null };
 
   static getDerivedStateFromError(error: Error): BoundaryState {
@@ -103,7 +103,7 @@ export class RemoteBoundary extends Component<
   }
 
   override componentDidCatch(error: Error): void {
-    console.error(`Remote ${this.props.name} failed`, error);
+    console.error(`Page ${this.props.name} failed`, error);
   }
 
   override componentDidUpdate(previous: { name: string }): void {
@@ -129,10 +129,10 @@ export class RemoteBoundary extends Component<
 export function RemotePage({ remote, module }: { remote: string; module: string }) {
   const Page = lazyPage(remote, module);
   return (
-    <RemoteBoundary name={`${remote}/${module}`}>
+    <PageBoundary name={`${remote}/${module}`}>
       <Suspense fallback={<Spinner label="Loading page" />}>
         <Page />
       </Suspense>
-    </RemoteBoundary>
+    </PageBoundary>
   );
 }

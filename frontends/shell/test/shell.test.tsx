@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { UI_TIMINGS } from '@uapqa/contracts';
 import { theme } from '@uapqa/ui';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '@uapqa/ui/router-testing';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Testimonials } from '../src/pages/Landing';

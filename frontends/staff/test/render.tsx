@@ -1,7 +1,8 @@
 import { render } from '@testing-library/react';
 import { theme, useToastStore } from '@uapqa/ui';
+import { Route, Routes, useLocation } from '@uapqa/ui/router';
+import { MemoryRouter } from '@uapqa/ui/router-testing';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import { SWRConfig } from 'swr';
 import { vi } from 'vitest';

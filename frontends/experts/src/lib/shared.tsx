@@ -1,6 +1,6 @@
 import { type ButtonStyleProps, buttonStyles, Card, Muted, registerReactInstance } from '@uapqa/ui';
+import { Link } from '@uapqa/ui/router';
 import React, { type ReactNode, useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import styled from 'styled-components';
 
 registerReactInstance(React, 'experts');

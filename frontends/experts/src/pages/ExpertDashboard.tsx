@@ -14,16 +14,13 @@ import {
   Placeholders,
   serverMessage,
   statusTone,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
   Textarea,
   toast,
   useSession,
 } from '@uapqa/ui';
+import { useNavigate } from '@uapqa/ui/router';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@uapqa/ui/tabs';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import useSWR from 'swr';
 import { timeLeft } from '../lib/deadline';

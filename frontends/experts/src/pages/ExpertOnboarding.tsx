@@ -21,9 +21,9 @@ import {
   toast,
   useSession,
 } from '@uapqa/ui';
+import { useNavigate } from '@uapqa/ui/router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import useSWR from 'swr';
 import type { z } from 'zod';

@@ -11,18 +11,17 @@ import {
   Badge,
   Button,
   Card,
-  Checkbox,
   formatUsDate,
   Input,
   Label,
   Muted,
   PageTitle,
   Placeholders,
-  Select,
   useSession,
 } from '@uapqa/ui';
+import { Checkbox, Select } from '@uapqa/ui/controls';
+import { Link } from '@uapqa/ui/router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import styled from 'styled-components';
 import { Avatar, expertProfile } from '../lib/experts';
 import '../lib/shared';

@@ -11,11 +11,11 @@ import {
   Muted,
   Placeholders,
   statusTone,
-  Tooltip,
   useSession,
 } from '@uapqa/ui';
+import { Tooltip, TooltipProvider } from '@uapqa/ui/controls';
+import { Link, Navigate, useNavigate } from '@uapqa/ui/router';
 import { useEffect, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import useSWR from 'swr';
 import { LinkButton } from '../lib/shared';
@@ -187,13 +187,16 @@ export default function Dashboard() {
             {active && credits > 0 ? (
               <LinkButton to="/submit-question">Submit New Question</LinkButton>
             ) : (
-              <Tooltip content="Needs an active subscription and at least 1 FOIA credit">
-                <span style={{ display: 'grid' }}>
-                  <Button disabled aria-disabled="true">
-                    Submit New Question
-                  </Button>
-                </span>
-              </Tooltip>
+              // The page's only tooltip, so its provider is here: the shell renders none.
+              <TooltipProvider>
+                <Tooltip content="Needs an active subscription and at least 1 FOIA credit">
+                  <span style={{ display: 'grid' }}>
+                    <Button disabled aria-disabled="true">
+                      Submit New Question
+                    </Button>
+                  </span>
+                </Tooltip>
+              </TooltipProvider>
             )}
             <LinkButton to="/browse-qa" $variant="secondary">
               Browse Archive

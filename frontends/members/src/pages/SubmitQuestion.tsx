@@ -10,7 +10,6 @@ import {
   apiRequest,
   Button,
   Card,
-  Checkbox,
   Field,
   getJson,
   handleUnauthorized,
@@ -18,16 +17,16 @@ import {
   isUnauthorized,
   Muted,
   PageTitle,
-  Select,
   Spinner,
   serverMessage,
   Textarea,
   toast,
   useSession,
 } from '@uapqa/ui';
+import { Checkbox, Select } from '@uapqa/ui/controls';
+import { useNavigate } from '@uapqa/ui/router';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import type { z } from 'zod';
 import { expertProfile } from '../lib/experts';

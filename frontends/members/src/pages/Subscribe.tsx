@@ -21,8 +21,8 @@ import {
   toast,
   useSession,
 } from '@uapqa/ui';
+import { useNavigate } from '@uapqa/ui/router';
 import { lazy, Suspense, useState } from 'react';
-import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import useSWR from 'swr';
 import { LocalCardForm, type PaymentOutcome } from '../lib/payment';

@@ -1,19 +1,11 @@
-import {
-  Button,
-  type ButtonStyleProps,
-  buttonStyles,
-  Container,
-  Dialog,
-  DialogContent,
-  DialogTrigger,
-  useSession,
-  useWaitlist,
-} from '@uapqa/ui';
-import { useEffect, useState } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Button, Container, useSession, useWaitlist } from '@uapqa/ui';
+import { Link, Outlet, useLocation, useNavigate } from '@uapqa/ui/router';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { EmailSignup } from '../forms/EmailSignup';
 import { Background } from './Background';
+import { Credits, JoinButton, MenuButton, NavLink, Welcome } from './nav';
+import type SideMenu from './SideMenu';
 
 const HeaderBar = styled.header`
   position: sticky;
@@ -48,86 +40,25 @@ const Mobile = styled.div`
   display: none;
   @media (max-width: 767px) { display: block; }
 `;
-const NavLink = styled(Link)`
-  color: ${({ theme }) => theme.colors.text};
-  text-decoration: none;
-  font-weight: 500;
-  &:hover { color: ${({ theme }) => theme.colors.primary}; }
-`;
-const JoinLink = styled(Link)<ButtonStyleProps>`
-  ${buttonStyles}
-`;
-const Welcome = styled.span`
-  color: ${({ theme }) => theme.colors.muted};
-`;
 const MobileWelcome = styled.span`
   color: ${({ theme }) => theme.colors.muted};
   font-size: 0.85rem;
   @media (min-width: 768px) { display: none; }
 `;
-const Credits = styled.span`
-  color: ${({ theme }) => theme.colors.yellow};
-  font-weight: 600;
-`;
-const MenuList = styled.nav`
-  display: flex;
-  flex-direction: column;
-  gap: 1rem;
-  margin-top: 1rem;
-`;
 
-function JoinButton() {
-  const { waitlistEnabled } = useWaitlist();
-  return <JoinLink to="/auth">{waitlistEnabled ? 'Join Waitlist' : 'Join Investigation'}</JoinLink>;
-}
-
-/** The small-screen menu: Browse Q&A, Contact and the join button; closes on navigation. */
-function SideMenu() {
-  const user = useSession((state) => state.user);
-  const logout = useSession((state) => state.logout);
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const [open, setOpen] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the route changes
-  useEffect(() => setOpen(false), [pathname]);
-  return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button $variant="secondary" aria-label="Open menu">
-          ☰
-        </Button>
-      </DialogTrigger>
-      <DialogContent side="right" title="Menu">
-        <MenuList aria-label="Side menu">
-          {user ? <Welcome>Welcome, {user.username}</Welcome> : null}
-          {user && pathname === '/browse-qa' ? (
-            <Credits>{user.foiaCredits ?? 0} FOIA Credits</Credits>
-          ) : null}
-          <NavLink to="/browse-qa" onClick={() => setOpen(false)}>
-            Browse Q&amp;A
-          </NavLink>
-          <NavLink to="/contact" onClick={() => setOpen(false)}>
-            Contact
-          </NavLink>
-          {user ? (
-            <Button
-              $variant="secondary"
-              onClick={() => {
-                setOpen(false);
-                void logout(navigate);
-              }}
-            >
-              Logout
-            </Button>
-          ) : (
-            <span onClickCapture={() => setOpen(false)}>
-              <JoinButton />
-            </span>
-          )}
-        </MenuList>
-      </DialogContent>
-    </Dialog>
-  );
+/**
+ * The small-screen menu button. The menu is a Radix dialog, about 9 KB of JavaScript the landing
+ * page does not need: SideMenu.tsx is fetched on the first press and then opens at once. Should
+ * the fetch fail, the button stays and the next press tries again.
+ */
+function LazySideMenu() {
+  const [Menu, setMenu] = useState<typeof SideMenu | null>(null);
+  if (Menu) return <Menu initiallyOpen />;
+  const load = () =>
+    import('./SideMenu')
+      .then((module) => setMenu(() => module.default))
+      .catch((error) => console.error('The menu could not be loaded', error));
+  return <MenuButton onClick={() => void load()} />;
 }
 
 function Header() {
@@ -159,7 +90,7 @@ function Header() {
         </Desktop>
         {user ? <MobileWelcome>Welcome, {user.username}</MobileWelcome> : null}
         <Mobile>
-          <SideMenu />
+          <LazySideMenu />
         </Mobile>
       </HeaderInner>
     </HeaderBar>

@@ -6,16 +6,13 @@ import {
   Input,
   Muted,
   serverMessage,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
   toast,
   useSession,
   useWaitlist,
 } from '@uapqa/ui';
+import { Link, Navigate, useNavigate, useSearchParams } from '@uapqa/ui/router';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@uapqa/ui/tabs';
 import { type FormEvent, useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { EmailSignup } from '../forms/EmailSignup';
 
 function LoginForm({ onForgot }: { onForgot: () => void }) {

@@ -18,8 +18,8 @@ import {
   useSession,
   useWaitlist,
 } from '@uapqa/ui';
+import { Link, Navigate } from '@uapqa/ui/router';
 import { useEffect, useState } from 'react';
-import { Link, Navigate } from 'react-router';
 import styled from 'styled-components';
 import useSWR from 'swr';
 import { EmailSignup } from '../forms/EmailSignup';

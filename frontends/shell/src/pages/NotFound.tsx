@@ -1,5 +1,5 @@
 import { type ButtonStyleProps, buttonStyles, Card } from '@uapqa/ui';
-import { Link } from 'react-router';
+import { Link } from '@uapqa/ui/router';
 import styled from 'styled-components';
 
 const Home = styled(Link)<ButtonStyleProps>`

@@ -10,11 +10,11 @@ import {
   getJson,
   Muted,
   Placeholders,
-  Select,
   Textarea,
   theme,
   toast,
 } from '@uapqa/ui';
+import { Select } from '@uapqa/ui/controls';
 import { useState } from 'react';
 import styled from 'styled-components';
 import useSWR, { useSWRConfig } from 'swr';

@@ -1,4 +1,5 @@
-import { apiRequest, Muted, Switch, toast, useWaitlist } from '@uapqa/ui';
+import { apiRequest, Muted, toast, useWaitlist } from '@uapqa/ui';
+import { Switch } from '@uapqa/ui/controls';
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { useStaffErrors } from '../lib/access';

@@ -1,6 +1,6 @@
 import { handleUnauthorized, Muted, PageTitle, useSession } from '@uapqa/ui';
+import { useNavigate } from '@uapqa/ui/router';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { DENIED_TEXT, StaffAccess, type StaffRole } from './access';
 import { Notice } from './shared';
 

@@ -1,6 +1,6 @@
 import { serverMessage, toast, useSession } from '@uapqa/ui';
+import { useNavigate } from '@uapqa/ui/router';
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
-import { useNavigate } from 'react-router';
 import { statusOf } from './shared';
 
 export type StaffRole = 'admin' | 'moderator';

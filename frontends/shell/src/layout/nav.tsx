@@ -1,0 +1,42 @@
+import {
+  Button,
+  type ButtonProps,
+  type ButtonStyleProps,
+  buttonStyles,
+  useWaitlist,
+} from '@uapqa/ui';
+import { Link } from '@uapqa/ui/router';
+import styled from 'styled-components';
+
+/** The pieces the header and the small-screen menu (SideMenu.tsx) both show. */
+
+export const NavLink = styled(Link)`
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+  font-weight: 500;
+  &:hover { color: ${({ theme }) => theme.colors.primary}; }
+`;
+const JoinLink = styled(Link)<ButtonStyleProps>`
+  ${buttonStyles}
+`;
+export const Welcome = styled.span`
+  color: ${({ theme }) => theme.colors.muted};
+`;
+export const Credits = styled.span`
+  color: ${({ theme }) => theme.colors.yellow};
+  font-weight: 600;
+`;
+
+export function JoinButton() {
+  const { waitlistEnabled } = useWaitlist();
+  return <JoinLink to="/auth">{waitlistEnabled ? 'Join Waitlist' : 'Join Investigation'}</JoinLink>;
+}
+
+/** The button that opens the small-screen menu. */
+export function MenuButton(props: ButtonProps) {
+  return (
+    <Button $variant="secondary" aria-label="Open menu" {...props}>
+      ☰
+    </Button>
+  );
+}
