@@ -25,7 +25,7 @@ export async function upstreamJson<T>(
     timer = setTimeout(() => resolve(null), COMPOSE_TIMEOUT_MS);
   });
   const answer = upstream
-    .fetch(new Request(`${upstream.baseUrl}${path}`, { headers }))
+    .send({ method: 'GET', path, headers })
     .then(async (response) => (response.ok ? ((await response.json()) as T) : null))
     .catch(() => null);
   try {

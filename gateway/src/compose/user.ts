@@ -35,14 +35,14 @@ export async function composeUser(
 async function billingAccount(c: Context, upstreams: Upstreams) {
   const billing = upstreams.billing!;
   const response = await billing
-    .fetch(
-      new Request(`${billing.baseUrl}/api/billing/account`, {
-        headers: {
-          authorization: `Bearer ${c.get('sessionToken') ?? ''}`,
-          'x-request-id': c.get('requestId') ?? '',
-        },
-      }),
-    )
+    .send({
+      method: 'GET',
+      path: '/api/billing/account',
+      headers: {
+        authorization: `Bearer ${c.get('sessionToken') ?? ''}`,
+        'x-request-id': c.get('requestId') ?? '',
+      },
+    })
     .catch(() => null);
   const parsed = response?.ok ? BillingFields.safeParse(await response.json()) : null;
   if (!parsed?.success) {
