@@ -11,8 +11,9 @@
  *    started for the run: throughput ratios and added p50.
  * 2. mixed: the member scenario (scenarios/member.js) at a constant concurrency: rps, p95, errors.
  * 3. propagation: a moderator approves questions one at a time; how long from the approval's
- *    response (committed in moderation) to the question showing 'approved' in the questions
- *    service's read model (the asker's /api/my-questions), and when the event was seen on the bus.
+ *    response (committed in moderation) to the question being 'approved' in the questions
+ *    service's read model (its row, polled directly), when the event was seen on the bus, and
+ *    whether the asker's /api/my-questions then shows it.
  * 4. login: browse p99 alone, then while logins run at a steady rate (each from its own client
  *    address, as behind a load balancer).
  * 5. burst: `--burst` members submit to one expert's window of 10 at the same moment: exactly 10
@@ -24,6 +25,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { NatsEventBus } from '@uapqa/service-kit';
+import postgres from 'postgres';
 import { flag, NATS_URL, POSTGRES_URL, positiveInteger } from './args.js';
 import {
   Client,
@@ -283,6 +285,8 @@ async function propagation(stack: IsolatedStack) {
   const visible: number[] = [];
   const busLag: number[] = [];
   let missed = 0;
+  let notShown = 0;
+  const readModel = postgres(stack.questionsDatabaseUrl, { max: 1, onnotice: () => {} });
   const moderator = data.moderators[0]!;
   try {
     for (const question of data.pending) {
@@ -299,25 +303,31 @@ async function propagation(stack: IsolatedStack) {
         missed++;
         continue;
       }
+      // The read model itself, polled with one prepared statement (about 0.1 ms a look): through
+      // the API each look would add its own round trip to the figure.
       let seen = false;
       while (performance.now() - committed < 10_000) {
-        const mine = await client.perform({
-          kind: 'request',
-          method: 'GET',
-          path: '/api/my-questions?limit=5',
-          cookie: asker.cookie,
-        });
-        const items =
-          mine.status === 200
-            ? (JSON.parse(mine.body) as Array<{ id: string; status: string }>)
-            : [];
-        if (items.some((item) => item.id === question.questionId && item.status === 'approved')) {
+        const [row] = await readModel`
+          select status from questions where id = ${question.questionId}::uuid`;
+        if (row?.status === 'approved') {
           seen = true;
           break;
         }
       }
       if (!seen) missed++;
       else visible.push(performance.now() - committed);
+      // And the asker sees it through the API.
+      const mine = await client.perform({
+        kind: 'request',
+        method: 'GET',
+        path: '/api/my-questions?limit=5',
+        cookie: asker.cookie,
+      });
+      const items =
+        mine.status === 200 ? (JSON.parse(mine.body) as Array<{ id: string; status: string }>) : [];
+      if (!items.some((item) => item.id === question.questionId && item.status === 'approved')) {
+        notShown++;
+      }
       const busAt = onBus.get(question.questionId);
       if (busAt !== undefined) busLag.push(busAt - committed);
     }
@@ -325,6 +335,7 @@ async function propagation(stack: IsolatedStack) {
     await watch.stop();
     await bus.close();
     await client.close();
+    await readModel.end();
   }
   const sorted = [...visible].sort((a, b) => a - b);
   const sortedBus = [...busLag].sort((a, b) => a - b);
@@ -334,6 +345,7 @@ async function propagation(stack: IsolatedStack) {
     decisions,
     visible: visible.length,
     missed,
+    notShownToAsker: notShown,
     p50: at(sorted, 0.5),
     p99: at(sorted, 0.99),
     max: round(sorted.at(-1) ?? 0),
@@ -344,8 +356,8 @@ async function propagation(stack: IsolatedStack) {
   log(`  ${JSON.stringify(summary)}`);
   goals.push({
     section: 'event propagation',
-    line: `approval → read model p50 ${summary.p50} ms, p99 ${summary.p99} ms over ${visible.length} decisions (on the bus p50 ${summary.onBusP50} ms after the response); missed ${missed} (goal: all visible, p50 <5 ms, p99 <20 ms)`,
-    met: missed === 0 && summary.p50 < 5 && summary.p99 < 20,
+    line: `approval → read model p50 ${summary.p50} ms, p99 ${summary.p99} ms over ${visible.length} decisions (on the bus p50 ${summary.onBusP50} ms after the response); missed ${missed}, not shown to the asker ${notShown} (goal: all visible, p50 <5 ms, p99 <20 ms)`,
+    met: missed === 0 && notShown === 0 && summary.p50 < 5 && summary.p99 < 20,
   });
 }
 

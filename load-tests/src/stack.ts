@@ -23,6 +23,8 @@ export interface IsolatedStack {
   url: string;
   /** The questions service itself, bypassing the gateway. */
   questionsUrl: string;
+  /** The questions service's own database (its read model of moderation's decisions). */
+  questionsDatabaseUrl: string;
   prefix: string;
   cleanup(): Promise<void>;
 }
@@ -133,12 +135,12 @@ export async function startIsolatedStack(options: {
     process.off('SIGTERM', interrupted);
     await cleanup();
   };
+  const questionsDatabase = new URL(options.postgresUrl);
+  questionsDatabase.pathname = `/${prefix}questions`;
   try {
     if (options.archive > 0) {
       log(`generating ${options.archive} answered questions…`);
-      const url = new URL(options.postgresUrl);
-      url.pathname = `/${prefix}questions`;
-      await generateArchive(url.toString(), options.archive);
+      await generateArchive(questionsDatabase.toString(), options.archive);
     }
   } catch (error) {
     await finish();
@@ -148,6 +150,7 @@ export async function startIsolatedStack(options: {
     stack,
     url: `http://127.0.0.1:${base}`,
     questionsUrl: `http://127.0.0.1:${base + 3}`,
+    questionsDatabaseUrl: questionsDatabase.toString(),
     prefix,
     cleanup: finish,
   };

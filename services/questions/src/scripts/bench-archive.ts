@@ -15,6 +15,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { Agent, get as httpGet } from 'node:http';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +23,6 @@ import { ArchiveQuery } from '@uapqa/contracts';
 import { openDatabase } from '@uapqa/service-kit';
 import { count, eq } from 'drizzle-orm';
 import postgres from 'postgres';
-import { Pool } from 'undici';
 import { archiveQueries } from '../archive.js';
 import * as schema from '../db/schema.js';
 import { QUESTIONS_MIGRATIONS } from '../service.js';
@@ -185,9 +185,25 @@ for (const size of sizes) {
     },
   );
   await waitForReady(`http://127.0.0.1:${port}/ready`);
-  // Kept-alive connections through undici's pool, as a load generator holds them; `fetch` adds
-  // its own WHATWG stream overhead to every call, which is the client's cost, not the service's.
-  const http = new Pool(`http://127.0.0.1:${port}`, { connections: Math.max(...concurrencies) });
+  // Kept-alive connections, as a load generator holds them, through node's own client: `fetch`
+  // and undici's pool each added over a millisecond per call here, the client's cost, not the
+  // service's.
+  const agent = new Agent({ keepAlive: true, maxSockets: Math.max(...concurrencies) });
+  const get = (path: string) =>
+    new Promise<void>((resolve, reject) => {
+      httpGet({ host: '127.0.0.1', port, path, agent }, (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
+        response.on('end', () =>
+          response.statusCode === 200 && bytes > 0
+            ? resolve()
+            : reject(new Error(String(response.statusCode))),
+        );
+        response.on('error', reject);
+      }).on('error', reject);
+    });
   const raw = postgres(databaseUrl, { max: Math.max(...concurrencies), onnotice: () => {} });
   const drizzleDb = await openDatabase({
     service: 'questions',
@@ -201,7 +217,9 @@ for (const size of sizes) {
     const statements = archiveQueries(drizzleDb.db, query);
     const page = statements.rows.toSQL();
     const total = statements.total.toSQL();
-    const path = `/api/questions${scenario.query ? `?${scenario.query}` : ''}`;
+    // Through URL, so a search's space travels as %20.
+    const target = new URL(`/api/questions?${scenario.query}`, 'http://bench');
+    const path = `${target.pathname}${target.search}`;
     for (const concurrency of concurrencies) {
       const rawSql = await measure(concurrency, async () => {
         // Prepared, as the service's statements are: the floor is the database's own work.
@@ -211,11 +229,13 @@ for (const size of sizes) {
         ]);
       });
       const viaService = await measure(concurrency, async () => {
-        const response = await http.request({ method: 'GET', path });
-        const body = await response.body.arrayBuffer();
-        if (response.statusCode !== 200 || body.byteLength === 0)
-          throw new Error(String(response.statusCode));
+        await get(path);
       });
+      if (rawSql.errors + viaService.errors > 0) {
+        throw new Error(
+          `${scenario.name}: ${viaService.errors} service and ${rawSql.errors} raw SQL calls failed`,
+        );
+      }
       const ratio = Math.round((viaService.p50 / Math.max(rawSql.p50, 0.01)) * 100) / 100;
       results.push({
         size,
@@ -232,7 +252,7 @@ for (const size of sizes) {
   }
   await drizzleDb.close();
   await raw.end();
-  await http.close();
+  agent.destroy();
   service.kill('SIGTERM');
   await new Promise((resolve) => service.once('exit', resolve));
 }
