@@ -26,7 +26,7 @@ import {
   recordReservation,
   settleReservation,
 } from '../reservations.js';
-import { claimPlace, windowAt } from '../windows.js';
+import { claimPlace, type WindowTimes, windowAt, windowIsFull } from '../windows.js';
 
 const formatWhen = (date: Date) =>
   date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) +
@@ -34,6 +34,15 @@ const formatWhen = (date: Date) =>
 
 /** Thrown inside the transaction to undo the window place when billing refuses the credit. */
 class Refused extends HttpError {}
+
+const windowFull = (window: WindowTimes) =>
+  new Refused(
+    409,
+    `This expert's question window is full for this week. It reopens on ${formatWhen(
+      new Date(window.opensAt.getTime() + 7 * 24 * 3600 * 1000),
+    )}.`,
+    { reason: 'window_full' },
+  );
 
 const paymentsUnavailable = () =>
   new HttpError(503, 'Payments are unavailable right now. Nothing was charged; please try again.');
@@ -71,6 +80,7 @@ export function askRoutes({ db, bus, relay, config, logger }: QuestionsDeps): Ho
         `This expert's question window is closed. It opens on ${formatWhen(window.opensAt)}.`,
       );
     }
+    if (await windowIsFull(db, expert.userId, window)) throw windowFull(window);
     const questionId = uuidv7();
     const reservation = { userId: session.userId, questionId };
     await recordReservation(db, reservation);
@@ -82,13 +92,7 @@ export function askRoutes({ db, bus, relay, config, logger }: QuestionsDeps): Ho
         // Held until this transaction ends, so no sweep releases the credit of a live ask.
         if (!(await holdReservation(tx, questionId))) throw paymentsUnavailable();
         if (!(await claimPlace(tx, expert.userId, window, expert.questionsPerWeek))) {
-          throw new Refused(
-            409,
-            `This expert's question window is full for this week. It reopens on ${formatWhen(
-              new Date(window.opensAt.getTime() + 7 * 24 * 3600 * 1000),
-            )}.`,
-            { reason: 'window_full' },
-          );
+          throw windowFull(window);
         }
         billing = 'unknown';
         const reply = CreditReservationReply.parse(
