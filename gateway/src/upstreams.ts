@@ -61,6 +61,8 @@ async function toUpstreamRequest(request: Request): Promise<UpstreamRequest> {
   };
 }
 
+const IDLE_CONNECTION_MS = 4_000;
+
 function responseFrom(incoming: IncomingMessage, body: Buffer, method: string): Response {
   const headers = new Headers();
   for (const [header, value] of Object.entries(incoming.headers)) {
@@ -82,7 +84,14 @@ function responseFrom(incoming: IncomingMessage, body: Buffer, method: string): 
  */
 export function httpUpstream(name: ServiceName, baseUrl: string, timeoutMs = 15_000): Upstream {
   const target = new URL(baseUrl);
-  const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256 });
+  // Idle connections are closed after 4 s, before the service's own 5 s keep-alive limit, so
+  // the gateway is the one to close them and never sends on one the service is closing.
+  const agent = new Agent({
+    keepAlive: true,
+    maxSockets: 256,
+    maxFreeSockets: 256,
+    timeout: IDLE_CONNECTION_MS,
+  });
   const attempt = ({ method, path, headers, body }: UpstreamRequest) =>
     new Promise<Response>((resolve, reject) => {
       const outgoing = httpRequest(

@@ -138,10 +138,34 @@ export class Client {
     const url = new URL(baseUrl);
     this.origin = url.origin;
     this.basePath = url.pathname.replace(/\/$/, '');
-    this.agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+    // Idle connections are closed after 4 s, before the server's 5 s keep-alive limit, so the
+    // runner never sends on a connection the server is closing.
+    this.agent = new Agent({
+      keepAlive: true,
+      maxSockets: Number.POSITIVE_INFINITY,
+      timeout: 4_000,
+    });
   }
 
-  private send(
+  /** One call; a GET or HEAD whose reused connection was reset before any answer goes again. */
+  private async send(
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+  ): Promise<{ status: number; headers: IncomingHttpHeaders; text: string }> {
+    try {
+      return await this.attempt(method, path, headers, body);
+    } catch (error) {
+      const { code, reusedSocket } = error as { code?: string; reusedSocket?: boolean };
+      if ((method === 'GET' || method === 'HEAD') && reusedSocket && code === 'ECONNRESET') {
+        return this.attempt(method, path, headers, body);
+      }
+      throw error;
+    }
+  }
+
+  private attempt(
     method: string,
     path: string,
     headers: Record<string, string>,
@@ -175,7 +199,9 @@ export class Client {
         },
       );
       outgoing.on('timeout', () => outgoing.destroy(new Error('no answer within 60 s')));
-      outgoing.on('error', reject);
+      outgoing.on('error', (error) =>
+        reject(Object.assign(error, { reusedSocket: outgoing.reusedSocket })),
+      );
       outgoing.end(body);
     });
   }
