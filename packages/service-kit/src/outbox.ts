@@ -3,6 +3,7 @@ import { asc, count, inArray, isNull, min } from 'drizzle-orm';
 import type { EventBus } from './bus/types.js';
 import { outbox } from './db/bookkeeping.js';
 import type { Database, Executor } from './db/database.js';
+import { DrainLoop } from './drain-loop.js';
 import type { Logger } from './logger.js';
 
 /** Writes events in the caller's transaction: they exist if and only if the state change does. */
@@ -30,49 +31,27 @@ export interface OutboxRelayOptions {
  * with SKIP LOCKED, so several replicas can relay the same outbox.
  */
 export class OutboxRelay {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = true;
+  private readonly loop: DrainLoop;
 
   constructor(
     private readonly db: Database,
     private readonly bus: EventBus,
     private readonly options: OutboxRelayOptions = {},
-  ) {}
+  ) {
+    this.loop = new DrainLoop(() => this.flush(), {
+      pollIntervalMs: options.pollIntervalMs ?? 1000,
+      logger: options.logger,
+      failureMessage: 'outbox relay could not publish; will retry',
+    });
+  }
 
   start(): void {
-    this.stopped = false;
-    const interval = this.options.pollIntervalMs ?? 1000;
-    this.timer = setInterval(() => this.kick(), interval);
-    this.timer.unref();
-    this.kick();
+    this.loop.start();
   }
 
   /** Asks for a flush soon; concurrent kicks coalesce into at most one more pass. */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain().finally(() => {
-      this.running = null;
-      if (this.again) {
-        this.again = false;
-        this.kick();
-      }
-    });
-  }
-
-  private async drain(): Promise<void> {
-    try {
-      while (!this.stopped && (await this.flush()) > 0) {
-        // keep going while there is a backlog
-      }
-    } catch (error) {
-      this.options.logger?.warn({ err: error }, 'outbox relay could not publish; will retry');
-    }
+    this.loop.kick();
   }
 
   /** Publishes one batch; returns how many events left. Safe to call from tests directly. */
@@ -108,10 +87,8 @@ export class OutboxRelay {
     });
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Unpublished rows and when the oldest was written: the outbox gauges of `/metrics`. */

@@ -1,4 +1,4 @@
-import type { Database, Executor, Logger } from '@uapqa/service-kit';
+import { type Database, DrainLoop, type Executor, type Logger } from '@uapqa/service-kit';
 import { and, asc, count, eq, inArray, isNull, like, lte, or, sql } from 'drizzle-orm';
 import type * as schema from '../db/schema.js';
 import { mailOutbox, questions, users } from '../db/schema.js';
@@ -98,10 +98,7 @@ type Row = typeof mailOutbox.$inferSelect;
  * replicas share one outbox: a leased row is never claimed by another.
  */
 export class MailWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = true;
+  private readonly loop: DrainLoop;
   private readonly domain: string;
 
   constructor(
@@ -110,39 +107,20 @@ export class MailWorker {
     private readonly options: MailWorkerOptions,
   ) {
     this.domain = /@([^>\s]+)>?\s*$/.exec(options.from)?.[1] ?? 'uapanswers.local';
+    this.loop = new DrainLoop(() => this.deliverDue(), {
+      pollIntervalMs: options.pollIntervalMs,
+      logger: options.logger,
+      failureMessage: 'mail worker pass failed; will retry',
+    });
   }
 
   start(): void {
-    this.stopped = false;
-    this.timer = setInterval(() => this.kick(), this.options.pollIntervalMs);
-    this.timer.unref();
-    this.kick();
+    this.loop.start();
   }
 
   /** Asks for a pass soon; concurrent kicks coalesce into at most one more pass. */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain().finally(() => {
-      this.running = null;
-      if (this.again) {
-        this.again = false;
-        this.kick();
-      }
-    });
-  }
-
-  private async drain(): Promise<void> {
-    try {
-      while (!this.stopped && (await this.deliverDue()) > 0) {
-        // keep going while messages are due
-      }
-    } catch (error) {
-      this.options.logger?.warn({ err: error }, 'mail worker pass failed; will retry');
-    }
+    this.loop.kick();
   }
 
   /** Claims one batch of due messages and attempts each; returns how many were attempted. */
@@ -305,9 +283,7 @@ export class MailWorker {
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+    await this.loop.stop();
     this.transport.close();
   }
 
