@@ -1,4 +1,4 @@
-import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { type KeptAliveResponse, keptAliveAgent, sendKeptAlive } from '@uapqa/service-kit';
 import type { ServiceName } from './route-table.js';
 
 /** A request to a service: the gateway's own, already stripped of what must not travel on. */
@@ -61,76 +61,38 @@ async function toUpstreamRequest(request: Request): Promise<UpstreamRequest> {
   };
 }
 
-const IDLE_CONNECTION_MS = 4_000;
-
-function responseFrom(incoming: IncomingMessage, body: Buffer, method: string): Response {
+function responseFrom(answer: KeptAliveResponse, method: string): Response {
   const headers = new Headers();
-  for (const [header, value] of Object.entries(incoming.headers)) {
+  for (const [header, value] of Object.entries(answer.headers)) {
     if (value === undefined || HOP_BY_HOP.has(header)) continue;
     if (Array.isArray(value)) for (const one of value) headers.append(header, one);
     else headers.set(header, value);
   }
-  const status = incoming.statusCode ?? 502;
-  const empty = method === 'HEAD' || status === 204 || status === 304;
-  return new Response(empty ? null : new Uint8Array(body), { status, headers });
+  const empty = method === 'HEAD' || answer.status === 204 || answer.status === 304;
+  return new Response(empty ? null : new Uint8Array(answer.body), {
+    status: answer.status,
+    headers,
+  });
 }
 
 /**
- * A service over HTTP through kept-alive connections (node's own client: undici's pool added
- * over a millisecond to every kept-alive call on this stack, measured against a bare server).
- * Answers are small JSON documents: each is read whole and handed back as a byte body, which
- * the node server writes in one call. A call that finds its kept-alive connection closed by the
- * service before any answer is sent again once when it changes nothing (GET, HEAD).
+ * A service over HTTP through the service kit's kept-alive client. Answers are small JSON
+ * documents: each is read whole and handed back as a byte body, which the node server writes
+ * in one call.
  */
 export function httpUpstream(name: ServiceName, baseUrl: string, timeoutMs = 15_000): Upstream {
-  const target = new URL(baseUrl);
-  // Idle connections are closed after 4 s, before the service's own 5 s keep-alive limit, so
-  // the gateway is the one to close them and never sends on one the service is closing.
-  const agent = new Agent({
-    keepAlive: true,
-    maxSockets: 256,
-    maxFreeSockets: 256,
-    timeout: IDLE_CONNECTION_MS,
-  });
-  const attempt = ({ method, path, headers, body }: UpstreamRequest) =>
-    new Promise<Response>((resolve, reject) => {
-      const outgoing = httpRequest(
-        {
-          host: target.hostname,
-          port: target.port,
-          method,
-          path,
-          agent,
-          timeout: timeoutMs,
-          headers: {
-            ...forwardableHeaders(headers),
-            ...(body ? { 'content-length': String(body.byteLength) } : {}),
-          },
-        },
-        (incoming) => {
-          const chunks: Buffer[] = [];
-          incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-          incoming.on('end', () => resolve(responseFrom(incoming, Buffer.concat(chunks), method)));
-          incoming.on('error', reject);
-        },
-      );
-      outgoing.on('timeout', () =>
-        outgoing.destroy(new Error(`${name} did not answer within ${timeoutMs} ms`)),
-      );
-      outgoing.on('error', (error) =>
-        reject(Object.assign(error, { reusedSocket: outgoing.reusedSocket })),
-      );
-      outgoing.end(body);
+  const origin = new URL(baseUrl);
+  const agent = keptAliveAgent();
+  const send = async ({ method, path, headers, body }: UpstreamRequest): Promise<Response> => {
+    const answer = await sendKeptAlive(agent, origin, {
+      method,
+      path,
+      headers: forwardableHeaders(headers),
+      ...(body ? { body } : {}),
+      timeoutMs,
+      timeoutMessage: `${name} did not answer within ${timeoutMs} ms`,
     });
-  const send = async (upstreamRequest: UpstreamRequest): Promise<Response> => {
-    try {
-      return await attempt(upstreamRequest);
-    } catch (error) {
-      const { code, reusedSocket } = error as { code?: string; reusedSocket?: boolean };
-      const idempotent = upstreamRequest.method === 'GET' || upstreamRequest.method === 'HEAD';
-      if (idempotent && reusedSocket && code === 'ECONNRESET') return attempt(upstreamRequest);
-      throw error;
-    }
+    return responseFrom(answer, method);
   };
   return {
     name,

@@ -4,7 +4,8 @@
  * per-vu-iterations, shared-iterations), records every request, and evaluates the scenario's
  * k6 thresholds on the result.
  */
-import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { Agent } from 'node:http';
+import { keptAliveAgent, sendKeptAlive } from '@uapqa/service-kit';
 
 export interface RequestStep {
   kind: 'request';
@@ -138,72 +139,7 @@ export class Client {
     const url = new URL(baseUrl);
     this.origin = url.origin;
     this.basePath = url.pathname.replace(/\/$/, '');
-    // Idle connections are closed after 4 s, before the server's 5 s keep-alive limit, so the
-    // runner never sends on a connection the server is closing.
-    this.agent = new Agent({
-      keepAlive: true,
-      maxSockets: Number.POSITIVE_INFINITY,
-      timeout: 4_000,
-    });
-  }
-
-  /** One call; a GET or HEAD whose reused connection was reset before any answer goes again. */
-  private async send(
-    method: string,
-    path: string,
-    headers: Record<string, string>,
-    body: string | undefined,
-  ): Promise<{ status: number; headers: IncomingHttpHeaders; text: string }> {
-    try {
-      return await this.attempt(method, path, headers, body);
-    } catch (error) {
-      const { code, reusedSocket } = error as { code?: string; reusedSocket?: boolean };
-      if ((method === 'GET' || method === 'HEAD') && reusedSocket && code === 'ECONNRESET') {
-        return this.attempt(method, path, headers, body);
-      }
-      throw error;
-    }
-  }
-
-  private attempt(
-    method: string,
-    path: string,
-    headers: Record<string, string>,
-    body: string | undefined,
-  ): Promise<{ status: number; headers: IncomingHttpHeaders; text: string }> {
-    const url = new URL(`${this.basePath}${path}`, this.origin);
-    return new Promise((resolve, reject) => {
-      const outgoing = httpRequest(
-        {
-          host: url.hostname,
-          port: url.port,
-          method,
-          path: `${url.pathname}${url.search}`,
-          agent: this.agent,
-          timeout: 60_000,
-          headers: body
-            ? { ...headers, 'content-length': String(Buffer.byteLength(body)) }
-            : headers,
-        },
-        (incoming) => {
-          const chunks: Buffer[] = [];
-          incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-          incoming.on('end', () =>
-            resolve({
-              status: incoming.statusCode ?? 0,
-              headers: incoming.headers,
-              text: Buffer.concat(chunks).toString('utf8'),
-            }),
-          );
-          incoming.on('error', reject);
-        },
-      );
-      outgoing.on('timeout', () => outgoing.destroy(new Error('no answer within 60 s')));
-      outgoing.on('error', (error) =>
-        reject(Object.assign(error, { reusedSocket: outgoing.reusedSocket })),
-      );
-      outgoing.end(body);
-    });
+    this.agent = keptAliveAgent(Number.POSITIVE_INFINITY);
   }
 
   async perform(step: RequestStep): Promise<StepResponse> {
@@ -218,8 +154,15 @@ export class Client {
     const started = performance.now();
     let response: StepResponse;
     try {
-      const answer = await this.send(step.method, step.path, headers, body);
-      const text = answer.text;
+      const url = new URL(`${this.basePath}${step.path}`, this.origin);
+      const answer = await sendKeptAlive(this.agent, url, {
+        method: step.method,
+        path: `${url.pathname}${url.search}`,
+        headers,
+        ...(body === undefined ? {} : { body }),
+        timeoutMs: 60_000,
+      });
+      const text = answer.body.toString('utf8');
       const flat: Record<string, string> = {};
       let setCookie: string[] = [];
       for (const [key, value] of Object.entries(answer.headers)) {

@@ -10,6 +10,7 @@ export * from './drain-loop.js';
 export * from './errors.js';
 export * from './http/app.js';
 export * from './http/cursor.js';
+export * from './http/kept-alive.js';
 export * from './http/rate-limit.js';
 export * from './http/serve.js';
 export * from './http/service.js';

@@ -15,12 +15,11 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { Agent, get as httpGet } from 'node:http';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ArchiveQuery } from '@uapqa/contracts';
-import { openDatabase } from '@uapqa/service-kit';
+import { keptAliveAgent, openDatabase, sendKeptAlive } from '@uapqa/service-kit';
 import { count, eq } from 'drizzle-orm';
 import postgres from 'postgres';
 import { archiveQueries } from '../archive.js';
@@ -188,22 +187,12 @@ for (const size of sizes) {
   // Kept-alive connections, as a load generator holds them, through node's own client: `fetch`
   // and undici's pool each added over a millisecond per call here, the client's cost, not the
   // service's.
-  const agent = new Agent({ keepAlive: true, maxSockets: Math.max(...concurrencies) });
-  const get = (path: string) =>
-    new Promise<void>((resolve, reject) => {
-      httpGet({ host: '127.0.0.1', port, path, agent }, (response) => {
-        let bytes = 0;
-        response.on('data', (chunk: Buffer) => {
-          bytes += chunk.length;
-        });
-        response.on('end', () =>
-          response.statusCode === 200 && bytes > 0
-            ? resolve()
-            : reject(new Error(String(response.statusCode))),
-        );
-        response.on('error', reject);
-      }).on('error', reject);
-    });
+  const agent = keptAliveAgent(Math.max(...concurrencies));
+  const origin = new URL(`http://127.0.0.1:${port}`);
+  const get = async (path: string) => {
+    const answer = await sendKeptAlive(agent, origin, { method: 'GET', path, timeoutMs: 30_000 });
+    if (answer.status !== 200 || answer.body.length === 0) throw new Error(String(answer.status));
+  };
   const raw = postgres(databaseUrl, { max: Math.max(...concurrencies), onnotice: () => {} });
   const drizzleDb = await openDatabase({
     service: 'questions',
