@@ -24,7 +24,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { NatsEventBus } from '@uapqa/service-kit';
+import { freePortRange, NatsEventBus } from '@uapqa/service-kit';
 import postgres from 'postgres';
 import { flag, NATS_URL, POSTGRES_URL, positiveInteger } from './args.js';
 import {
@@ -37,7 +37,7 @@ import {
   type StepResponse,
 } from './engine.js';
 import { startNginx } from './nginx.js';
-import { freePortRange, type IsolatedStack, startIsolatedStack } from './stack.js';
+import { type IsolatedStack, startIsolatedStack } from './stack.js';
 import { type Figures, figuresOf, repoRoot, writeResult } from './summary.js';
 
 const argv = process.argv.slice(2);

@@ -7,13 +7,12 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { type LocalStack, localConfigSchema, startLocalStack } from '@uapqa/local-stack';
-import { NatsEventBus } from '@uapqa/service-kit';
+import { freePortRange, NatsEventBus } from '@uapqa/service-kit';
 import postgres from 'postgres';
 
 export const ADMIN_PASSWORD = 'load-test-admin-password';
@@ -27,23 +26,6 @@ export interface IsolatedStack {
   questionsDatabaseUrl: string;
   prefix: string;
   cleanup(): Promise<void>;
-}
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
-
-export async function freePortRange(count: number): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * 30_000);
-    const ports = Array.from({ length: count }, (_, n) => base + n);
-    if ((await Promise.all(ports.map(portIsFree))).every(Boolean)) return base;
-  }
-  throw new Error('no free port range found');
 }
 
 /** Runs the questions service's archive generator on its database. */

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '@uapqa/service-kit';
 import { type Browser, browser, eventually } from '@uapqa/service-kit/testing';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,16 +20,6 @@ const ADMIN_PASSWORD = 'test-admin-password';
 const PASSWORD = 'correct horse battery';
 const EXPERTS = 6;
 const MEMBERS = 4;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const listening = (port: number) =>
   new Promise<boolean>((resolve) => {

@@ -1,9 +1,8 @@
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { NatsEventBus } from '@uapqa/service-kit';
+import { freePortRange, NatsEventBus } from '@uapqa/service-kit';
 import { uniqueName } from '@uapqa/service-kit/testing';
 import postgres from 'postgres';
 import { localConfigSchema } from '../src/config.js';
@@ -13,24 +12,6 @@ export const serverUrl = process.env.TEST_DATABASE_URL;
 export const natsUrl = process.env.TEST_NATS_URL;
 /** These suites start real processes on the real servers: only where both are configured. */
 export const realServersConfigured = Boolean(serverUrl && natsUrl);
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
-
-/** A base port whose next `count` ports are all free, so the stack's services can bind them. */
-async function freePortRange(count: number): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * 30_000);
-    const ports = Array.from({ length: count }, (_, n) => base + n);
-    if ((await Promise.all(ports.map(portIsFree))).every(Boolean)) return base;
-  }
-  throw new Error('no free port range found');
-}
 
 export interface IsolatedStack {
   stack: LocalStack;

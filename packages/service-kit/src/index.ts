@@ -19,4 +19,5 @@ export * from './inbox.js';
 export * from './logger.js';
 export * from './metrics/index.js';
 export * from './outbox.js';
+export * from './ports.js';
 export * from './runtime.js';

@@ -15,11 +15,10 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ArchiveQuery } from '@uapqa/contracts';
-import { keptAliveAgent, openDatabase, sendKeptAlive } from '@uapqa/service-kit';
+import { freePort, keptAliveAgent, openDatabase, sendKeptAlive } from '@uapqa/service-kit';
 import { count, eq } from 'drizzle-orm';
 import postgres from 'postgres';
 import { archiveQueries } from '../archive.js';
@@ -101,16 +100,6 @@ async function measure(concurrency: number, call: () => Promise<void>): Promise<
     p99: at(0.99),
     errors,
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForReady(url: string): Promise<void> {
