@@ -56,6 +56,15 @@ export function isUnauthorized(error: unknown): boolean {
   );
 }
 
+/** The HTTP status of an error raised by these helpers (`<status>: <body>`), else undefined. */
+export function statusOf(error: unknown): number | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const status = (error as { status?: unknown }).status;
+  if (typeof status === 'number') return status;
+  const match = /^(\d{3}): /.exec(error.message);
+  return match ? Number(match[1]) : undefined;
+}
+
 /** The server's `{ message }` (or `error`) out of a raised error, else undefined. */
 export function serverMessage(error: unknown): string | undefined {
   if (!(error instanceof Error)) return undefined;

@@ -1,4 +1,5 @@
 import type { WaitlistStatus } from '@uapqa/contracts';
+import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { getJson } from './api.js';
 
@@ -17,4 +18,14 @@ export function useWaitlist(): { waitlistEnabled: boolean; isLoading: boolean } 
     },
   );
   return { waitlistEnabled: data?.waitlistEnabled ?? false, isLoading };
+}
+
+/** The current time, refreshed every `intervalMs` (countdowns and deadlines tick on screen). */
+export function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
 }

@@ -13,9 +13,11 @@ import {
   PageTitle,
   Placeholders,
   serverMessage,
+  statusOf,
   statusTone,
   Textarea,
   toast,
+  useNow,
   useSession,
 } from '@uapqa/ui';
 import { useNavigate } from '@uapqa/ui/router';
@@ -24,7 +26,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import useSWR from 'swr';
 import { timeLeft } from '../lib/deadline';
-import { formatCents, Notice, statusOf, useNow } from '../lib/shared';
+import { formatCents, Notice } from '../lib/shared';
 
 const QUESTIONS_KEY = '/api/creator/questions';
 const EARNINGS_KEY = '/api/billing/earnings';
@@ -282,7 +284,7 @@ function QuestionList({
 /** The expert's own figures and questions (role expert only). */
 export function ExpertDashboardView() {
   const navigate = useNavigate();
-  const now = useNow();
+  const now = useNow(30_000);
   const [answeringId, setAnsweringId] = useState<string | null>(null);
   const [denied, setDenied] = useState(false);
   const onError = (error: unknown) => {

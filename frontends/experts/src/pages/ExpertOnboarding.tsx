@@ -17,6 +17,7 @@ import {
   Muted,
   PageTitle,
   serverMessage,
+  statusOf,
   Textarea,
   toast,
   useSession,
@@ -27,7 +28,7 @@ import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
 import useSWR from 'swr';
 import type { z } from 'zod';
-import { LinkButton, Notice, statusOf } from '../lib/shared';
+import { LinkButton, Notice } from '../lib/shared';
 
 type FormInput = z.input<typeof CreatorProfileApplication>;
 type FormOutput = z.output<typeof CreatorProfileApplication>;

@@ -1,5 +1,4 @@
 import type { QuestionWindow } from '@uapqa/contracts';
-import { useEffect, useState } from 'react';
 
 /** "2d 03h 04m 05s" until a moment; empty when it has passed. */
 export function countdown(target: string | Date, now: number): string {
@@ -13,15 +12,6 @@ export function countdown(target: string | Date, now: number): string {
   seconds -= minutes * 60;
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${days > 0 ? `${days}d ` : ''}${pad(hours)}h ${pad(minutes)}m ${pad(seconds)}s`;
-}
-
-export function useNow(intervalMs = 1000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
 }
 
 export type WindowState =

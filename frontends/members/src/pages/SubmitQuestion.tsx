@@ -21,6 +21,7 @@ import {
   serverMessage,
   Textarea,
   toast,
+  useNow,
   useSession,
 } from '@uapqa/ui';
 import { Checkbox, Select } from '@uapqa/ui/controls';
@@ -31,7 +32,7 @@ import styled from 'styled-components';
 import type { z } from 'zod';
 import { expertProfile } from '../lib/experts';
 import { LinkButton, Notice } from '../lib/shared';
-import { describeWindow, useNow, windowState } from '../lib/windows';
+import { describeWindow, windowState } from '../lib/windows';
 
 type CreatorWithWindow = Creator & { window?: Omit<QuestionWindow, 'creatorId'> };
 type FormInput = z.input<typeof SubmitQuestionBody>;
@@ -180,7 +181,7 @@ export function QuestionForm({
 }
 
 function ExpertWindows({ creators }: { creators: CreatorWithWindow[] }) {
-  const now = useNow();
+  const now = useNow(1000);
   return (
     <Card>
       <h2 style={{ fontSize: '1.1rem' }}>Question windows</h2>

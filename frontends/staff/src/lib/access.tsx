@@ -1,7 +1,6 @@
-import { serverMessage, toast, useSession } from '@uapqa/ui';
+import { serverMessage, statusOf, toast, useSession } from '@uapqa/ui';
 import { useNavigate } from '@uapqa/ui/router';
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
-import { statusOf } from './shared';
 
 export type StaffRole = 'admin' | 'moderator';
 

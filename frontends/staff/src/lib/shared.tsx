@@ -55,12 +55,3 @@ export const Section = styled(Card)`
 export function formatDollars(dollars: number): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(dollars);
 }
-
-/** The HTTP status of an error raised by the ui package's helpers (`<status>: <body>`). */
-export function statusOf(error: unknown): number | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const status = (error as { status?: unknown }).status;
-  if (typeof status === 'number') return status;
-  const match = /^(\d{3}): /.exec(error.message);
-  return match ? Number(match[1]) : undefined;
-}
