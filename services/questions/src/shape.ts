@@ -59,12 +59,21 @@ export function fromQuestions(db: Executor, rank?: SQL) {
 
 export type QuestionRow = Awaited<ReturnType<typeof fromQuestions>>[number];
 
-/** Anonymous visitors get at most this much of an answer, decided here and nowhere else. */
+/**
+ * Anonymous visitors get at most this much of an answer, decided here and nowhere else. Counts
+ * code points (an emoji is one character), and stops reading a long answer at the limit.
+ */
 export function preview(text: string): string {
-  const characters = Array.from(text);
-  return characters.length > ANONYMOUS_PREVIEW_CHARS
-    ? `${characters.slice(0, ANONYMOUS_PREVIEW_CHARS).join('')}...`
-    : text;
+  // Fewer UTF-16 units than the limit: fewer code points too, nothing to cut.
+  if (text.length <= ANONYMOUS_PREVIEW_CHARS) return text;
+  let characters = 0;
+  let end = 0;
+  for (const character of text) {
+    if (characters === ANONYMOUS_PREVIEW_CHARS) return `${text.slice(0, end)}...`;
+    characters++;
+    end += character.length;
+  }
+  return text;
 }
 
 /** Turns rows into the API's Question shape for an audience. */
