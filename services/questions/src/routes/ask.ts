@@ -28,9 +28,13 @@ import {
 } from '../reservations.js';
 import { claimPlace, type WindowTimes, windowAt, windowIsFull } from '../windows.js';
 
-const formatWhen = (date: Date) =>
-  date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) +
-  ' UTC';
+/** One formatter for every refusal: building one per call cost more than the refusal itself. */
+const whenFormat = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+const formatWhen = (date: Date) => `${whenFormat.format(date)} UTC`;
 
 /** Thrown inside the transaction to undo the window place when billing refuses the credit. */
 class Refused extends HttpError {}
