@@ -1,7 +1,6 @@
-import { createEvent, MODERATION_STREAM, QuestionApproved } from '@uapqa/contracts';
 import { eventually, testBackends } from '@uapqa/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type QuestionsStack, startQuestionsStack } from './harness.js';
+import { publishApproval, type QuestionsStack, startQuestionsStack } from './harness.js';
 
 interface ApiQuestion {
   id: string;
@@ -42,17 +41,11 @@ describe.each(testBackends())('the public archive ($name)', (backend) => {
     });
     expect(response.status).toBe(201);
     const { id } = await response.json();
-    await stack.bus.bus.publish(
-      MODERATION_STREAM,
-      createEvent(QuestionApproved, {
-        questionId: id,
-        askerId: member.id,
-        moderatorId: 2,
-        assignedExpertId: experts[0]!.userId,
-        moderationNotes: null,
-        approvedAt: new Date().toISOString(),
-      }),
-    );
+    await publishApproval(stack.bus.bus, {
+      questionId: id,
+      askerId: member.id,
+      assignedExpertId: experts[0]!.userId,
+    });
     return { id, member, expertUsername: 'dana' };
   }
 

@@ -2,13 +2,12 @@ import {
   createEvent,
   MODERATION_STREAM,
   QuestionAnswered,
-  QuestionApproved,
   QuestionRejected,
   QuestionSubmitted,
 } from '@uapqa/contracts';
 import { eventually, testBackends } from '@uapqa/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credits, type QuestionsStack, startQuestionsStack } from './harness.js';
+import { credits, publishApproval, type QuestionsStack, startQuestionsStack } from './harness.js';
 
 describe.each(testBackends())('asking and answering ($name)', (backend) => {
   let stack: QuestionsStack;
@@ -26,17 +25,12 @@ describe.each(testBackends())('asking and answering ($name)', (backend) => {
     ...overrides,
   });
   const approve = (questionId: string, askerId: number, assignedExpertId: number) =>
-    stack.bus.bus.publish(
-      MODERATION_STREAM,
-      createEvent(QuestionApproved, {
-        questionId,
-        askerId,
-        moderatorId: 2,
-        assignedExpertId,
-        moderationNotes: 'Good question, reassigned.',
-        approvedAt: new Date().toISOString(),
-      }),
-    );
+    publishApproval(stack.bus.bus, {
+      questionId,
+      askerId,
+      assignedExpertId,
+      moderationNotes: 'Good question, reassigned.',
+    });
 
   /** An expert whose current window still has `places` places. */
   async function expertWithRoom(places: number) {

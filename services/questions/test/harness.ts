@@ -1,4 +1,5 @@
 import { billingForTests } from '@uapqa/billing/testing';
+import { createEvent, MODERATION_STREAM, QuestionApproved } from '@uapqa/contracts';
 import { startTestStack, type TestStack } from '@uapqa/gateway/testing';
 import { identityForTests } from '@uapqa/identity/testing';
 import type { EventBus } from '@uapqa/service-kit';
@@ -95,4 +96,25 @@ export async function startQuestionsStack(
 
 export async function credits(browser: Browser): Promise<number> {
   return (await (await browser.get('/api/user')).json()).foiaCredits;
+}
+
+/** Moderation's approval of a question, published on the bus as moderation publishes it. */
+export function publishApproval(
+  bus: EventBus,
+  approval: {
+    questionId: string;
+    askerId: number;
+    assignedExpertId: number;
+    moderationNotes?: string | null;
+  },
+): Promise<void> {
+  return bus.publish(
+    MODERATION_STREAM,
+    createEvent(QuestionApproved, {
+      moderatorId: 2,
+      moderationNotes: null,
+      approvedAt: new Date().toISOString(),
+      ...approval,
+    }),
+  );
 }
