@@ -23,6 +23,13 @@ export const questionsConfigSchema = baseServiceConfig.extend({
   RESERVATION_ORPHAN_MS: env.int(20_000),
   /** How often reservations left behind are looked for. */
   RESERVATION_SWEEP_MS: env.int(15_000),
+  /**
+   * How long a page of the public archive is served from memory. Writes this process makes show
+   * at once; another replica's within this time. 0 reads every page from the database.
+   */
+  ARCHIVE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /** Memory for remembered archive pages, in MiB (about: counted in characters). */
+  ARCHIVE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
   /** Embedded mode: demo categories, topics and an answered archive. */
   SEED_DEMO: env.boolean(false),
 });

@@ -1,4 +1,5 @@
 import type { Database, EventBus, Logger, OutboxRelay } from '@uapqa/service-kit';
+import type { ArchivePages } from './archive-pages.js';
 import type { QuestionsConfig } from './config.js';
 import type * as schema from './db/schema.js';
 
@@ -8,4 +9,6 @@ export interface QuestionsDeps {
   logger: Logger;
   relay: OutboxRelay;
   bus: EventBus;
+  /** The public archive's pages, remembered briefly; told of every write that changes them. */
+  archivePages: ArchivePages;
 }

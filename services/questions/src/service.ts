@@ -7,6 +7,7 @@ import {
   startServiceRuntime,
 } from '@uapqa/service-kit';
 import { buildQuestionsApp } from './app.js';
+import { archivePages, readArchivePage } from './archive-pages.js';
 import type { QuestionsConfig } from './config.js';
 import * as schema from './db/schema.js';
 import type { QuestionsDeps } from './deps.js';
@@ -49,17 +50,27 @@ export async function startQuestions(options: QuestionsServiceOptions): Promise<
     identityFetch: options.identityFetch,
   });
   const { db, relay, logger } = runtime;
-  const deps: QuestionsDeps = { db, config, logger, relay, bus };
+  const archive = archivePages((query) => readArchivePage(db, query), {
+    ttlMs: config.ARCHIVE_CACHE_MS,
+    maxChars: config.ARCHIVE_CACHE_MB * 2 ** 20,
+  });
+  const deps: QuestionsDeps = { db, config, logger, relay, bus, archivePages: archive };
   if (config.SEED_DEMO) await seedTaxonomy(db);
   relay.start();
   const consumers = await startConsumers(deps, bus);
   const stopSweep = scheduleOverdueSweep(db, relay, config.OVERDUE_SWEEP_MS, logger);
   const stopReservationSweep = scheduleReservationSweep(deps);
   const seeded = config.SEED_DEMO
-    ? seedDemoArchive(db, logger).catch((error) => {
-        logger.warn({ err: error }, 'demo archive not created');
-        return false;
-      })
+    ? seedDemoArchive(db, logger).then(
+        (created) => {
+          if (created) archive.changed();
+          return created;
+        },
+        (error) => {
+          logger.warn({ err: error }, 'demo archive not created');
+          return false;
+        },
+      )
     : Promise.resolve(false);
 
   const app = buildQuestionsApp(deps, runtime.verifier, runtime.readiness);

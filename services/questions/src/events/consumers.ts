@@ -16,30 +16,35 @@ export const CONSUMER = 'questions';
 
 /** Keeps the creators read copy and applies moderation outcomes, each event once (inbox). */
 export async function startConsumers(deps: QuestionsDeps, bus: EventBus): Promise<Subscription[]> {
-  const { db, relay } = deps;
+  const { db, relay, archivePages } = deps;
   const once = inboxFor(db, relay, CONSUMER);
+  const creatorApproved = once(async (tx, event) => {
+    const data = readEvent(CreatorApproved, event).data;
+    const values = {
+      creatorId: data.creatorId,
+      brandName: data.brandName,
+      bio: data.bio,
+      firstName: data.firstName,
+      lastName: data.lastName,
+      questionsPerWeek: data.questionsPerWeek,
+      updatedAt: new Date(),
+    };
+    await tx
+      .insert(creators)
+      .values({ userId: data.userId, ...values })
+      .onConflictDoUpdate({ target: creators.userId, set: values });
+  });
 
   return Promise.all([
     bus.consume({
       stream: IDENTITY_STREAM,
       durable: CONSUMER,
       types: [CreatorApproved.type],
-      handler: once(async (tx, event) => {
-        const data = readEvent(CreatorApproved, event).data;
-        const values = {
-          creatorId: data.creatorId,
-          brandName: data.brandName,
-          bio: data.bio,
-          firstName: data.firstName,
-          lastName: data.lastName,
-          questionsPerWeek: data.questionsPerWeek,
-          updatedAt: new Date(),
-        };
-        await tx
-          .insert(creators)
-          .values({ userId: data.userId, ...values })
-          .onConflictDoUpdate({ target: creators.userId, set: values });
-      }),
+      // The archive shows the creator's name: once committed, no page keeps the old one.
+      handler: async (event) => {
+        await creatorApproved(event);
+        archivePages.changed();
+      },
     }),
     bus.consume({
       stream: MODERATION_STREAM,

@@ -14,7 +14,7 @@ import { questions } from '../db/schema.js';
 import type { QuestionsDeps } from '../deps.js';
 import { fromQuestions, toQuestions } from '../shape.js';
 
-export function answerRoutes({ db, relay }: QuestionsDeps): Hono {
+export function answerRoutes({ db, relay, archivePages }: QuestionsDeps): Hono {
   const app = new Hono();
 
   /** The questions assigned to the signed-in expert: approved ones to answer, and answered. */
@@ -76,6 +76,7 @@ export function answerRoutes({ db, relay }: QuestionsDeps): Hono {
       return true;
     });
     if (!answered) throw conflict('This question has already been answered.');
+    archivePages.changed();
     relay.kick();
     return c.json(
       { questionId: question.id, status: 'answered', answeredAt: answeredAt.toISOString() },

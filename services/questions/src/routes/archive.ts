@@ -2,26 +2,28 @@ import { ArchiveQuery, MyQuestionsQuery } from '@uapqa/contracts';
 import { currentSession, readQuery, requireSession } from '@uapqa/service-kit';
 import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { searchArchive } from '../archive.js';
 import { creators, questions } from '../db/schema.js';
 import type { QuestionsDeps } from '../deps.js';
 import { fromQuestions, toQuestions } from '../shape.js';
 import { describeWindows } from '../windows.js';
 
-export function archiveRoutes({ db, config }: QuestionsDeps): Hono {
+export function archiveRoutes({ db, config, archivePages }: QuestionsDeps): Hono {
   const app = new Hono();
 
   /** The public archive; visitors get answer previews, signed-in users the full answers. */
   app.get('/api/questions', async (c) => {
     const query = readQuery(c, ArchiveQuery);
-    const { rows, total, exact, nextCursor } = await searchArchive(db, query);
+    const page = await archivePages.get(query);
+    const { total, exact, nextCursor } = page;
     c.header('X-Total-Count', String(total));
     // Past COUNT_LIMIT matches the count is the planner's estimate; this says which one it is.
     c.header('X-Total-Count-Exact', String(exact));
     if (nextCursor) c.header('X-Next-Cursor', nextCursor);
     c.header('Access-Control-Expose-Headers', 'X-Total-Count, X-Total-Count-Exact, X-Next-Cursor');
     const signedIn = c.get('session') !== null;
-    return c.json(toQuestions(rows, { fullAnswers: signedIn, showNotes: false }));
+    return c.body(page.body(signedIn ? 'member' : 'visitor'), 200, {
+      'Content-Type': 'application/json',
+    });
   });
 
   /** Every expert's current question window (the gateway adds them to `/api/creators`). */

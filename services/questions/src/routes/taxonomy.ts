@@ -29,7 +29,7 @@ const IdParam = z.object({
  * Categories and topics (tags). A category that questions use cannot be deleted (409): the
  * archive would lose their classification. Deleting a topic removes it from its questions.
  */
-export function taxonomyRoutes({ db }: QuestionsDeps): Hono {
+export function taxonomyRoutes({ db, archivePages }: QuestionsDeps): Hono {
   const app = new Hono();
   const columns = { id: categories.id, name: categories.name, description: categories.description };
   const tagColumns = { id: tags.id, name: tags.name, description: tags.description };
@@ -92,6 +92,8 @@ export function taxonomyRoutes({ db }: QuestionsDeps): Hono {
     const { id } = readParams(c, IdParam);
     const deleted = await db.delete(tags).where(eq(tags.id, id)).returning(tagColumns);
     if (deleted.length === 0) throw notFound('No topic with that id.');
+    // Its questions lost the topic.
+    archivePages.changed();
     return c.json(deleted[0]);
   });
 

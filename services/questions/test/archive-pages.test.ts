@@ -1,0 +1,179 @@
+import { fileURLToPath } from 'node:url';
+import { ArchiveQuery, CreatorApproved, createEvent, IDENTITY_STREAM } from '@uapqa/contracts';
+import { openDatabase } from '@uapqa/service-kit';
+import { eventually, testBackends } from '@uapqa/service-kit/testing';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { type ArchivePage, archivePages, readArchivePage } from '../src/archive-pages.js';
+import * as schema from '../src/db/schema.js';
+import { generateArchive } from '../src/scripts/archive-generator.js';
+import { publishApproval, startQuestionsStack } from './harness.js';
+
+const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
+const newest = ArchiveQuery.parse({ limit: '5' });
+const titlesOf = (page: ArchivePage) =>
+  (JSON.parse(page.body('visitor')) as Array<{ title: string }>).map((question) => question.title);
+
+describe.each(testBackends())('remembered archive pages ($name)', (backend) => {
+  /** A small generated archive, and a way to change its newest question as another replica would. */
+  async function withArchive(
+    run: (db: Awaited<ReturnType<typeof openDatabase<typeof schema>>>['db']) => Promise<void>,
+  ) {
+    const { url, drop } = await backend.database();
+    const handle = await openDatabase({ service: 'questions', schema, migrationsFolder, url });
+    try {
+      await generateArchive(handle.db, { questions: 40 });
+      await run(handle.db);
+    } finally {
+      await handle.close();
+      await drop();
+    }
+  }
+
+  /** Pages of `db` remembered for `ttlMs`, with room to spare. */
+  const remembered = (db: Parameters<Parameters<typeof withArchive>[0]>[0], ttlMs: number) =>
+    archivePages((query) => readArchivePage(db, query), { ttlMs, maxChars: 1_000_000 });
+
+  async function retitleNewest(
+    db: Parameters<Parameters<typeof withArchive>[0]>[0],
+    page: ArchivePage,
+    title: string,
+  ) {
+    const [first] = JSON.parse(page.body('visitor')) as Array<{ id: string }>;
+    await db.update(schema.questions).set({ title }).where(eq(schema.questions.id, first!.id));
+  }
+
+  it("serves another process's write once the page's time is up", async () => {
+    await withArchive(async (db) => {
+      const pages = remembered(db, 300);
+      const before = await pages.get(newest);
+      await retitleNewest(db, before, 'Retitled by another replica');
+      expect(titlesOf(await pages.get(newest))).toEqual(titlesOf(before));
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      expect(titlesOf(await pages.get(newest))[0]).toBe('Retitled by another replica');
+    });
+  });
+
+  it('serves its own writes at once, even past a read that was in flight', async () => {
+    await withArchive(async (db) => {
+      const pages = remembered(db, 60_000);
+      const before = await pages.get(newest);
+      const inFlight = pages.get(ArchiveQuery.parse({ limit: '6' }));
+      await retitleNewest(db, before, 'Retitled here');
+      pages.changed();
+      await inFlight;
+      expect(titlesOf(await pages.get(newest))[0]).toBe('Retitled here');
+      expect(titlesOf(await pages.get(ArchiveQuery.parse({ limit: '6' })))[0]).toBe(
+        'Retitled here',
+      );
+    });
+  });
+
+  it('shares one read among callers asking for the same page at once', async () => {
+    await withArchive(async (db) => {
+      let reads = 0;
+      const pages = archivePages(
+        (query) => {
+          reads++;
+          return readArchivePage(db, query);
+        },
+        { ttlMs: 60_000, maxChars: 1_000_000 },
+      );
+      const all = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          pages.get(ArchiveQuery.parse({ limit: '5', tagIds: i % 2 ? '2,1' : '1,2' })),
+        ),
+      );
+      expect(reads).toBe(1);
+      expect(new Set(all).size).toBe(1);
+    });
+  });
+
+  it('reads every page from the database when its time is 0', async () => {
+    await withArchive(async (db) => {
+      const pages = remembered(db, 0);
+      const before = await pages.get(newest);
+      await retitleNewest(db, before, 'Retitled, read at once');
+      expect(titlesOf(await pages.get(newest))[0]).toBe('Retitled, read at once');
+    });
+  });
+
+  it('never answers a malformed cursor from memory', async () => {
+    await withArchive(async (db) => {
+      const pages = remembered(db, 60_000);
+      const malformed = ArchiveQuery.parse({ cursor: 'not-a-cursor' });
+      await expect(pages.get(malformed)).rejects.toMatchObject({ status: 400 });
+      await expect(pages.get(malformed)).rejects.toMatchObject({ status: 400 });
+    });
+  });
+});
+
+describe.each(testBackends())(
+  'the archive after writes, pages kept a minute ($name)',
+  (backend) => {
+    it('shows an answer, a deleted topic and a renamed expert at once', async () => {
+      // A minute: only being told of each write can make it show within the test.
+      const stack = await startQuestionsStack(backend, { ARCHIVE_CACHE_MS: '60000' });
+      try {
+        const admin = await stack.signedIn('admin');
+        const member = await stack.member();
+        const [expert] = await stack.experts();
+        const category = (await (await stack.visitor().get('/api/categories')).json())[0];
+        const topic = await (await admin.post('/api/admin/tags', { name: 'Plasma orbs' })).json();
+        const asked = await member.post('/api/questions', {
+          assignedCreatorId: expert!.userId,
+          categoryId: category.id,
+          title: 'Were the plasma orbs over the lake ever sampled?',
+          content: 'Several witnesses describe glowing spheres hovering over the water.',
+          tagIds: [topic.id],
+        });
+        expect(asked.status).toBe(201);
+        const { id } = await asked.json();
+        await publishApproval(stack.bus.bus, {
+          questionId: id,
+          askerId: member.id,
+          assignedExpertId: expert!.userId,
+        });
+        const newestPage = async () =>
+          (await (await stack.visitor().get('/api/questions?limit=5')).json()) as Array<{
+            id: string;
+            tagIds: number[];
+            creator: { lastName: string | null };
+          }>;
+        expect((await newestPage()).map((question) => question.id)).not.toContain(id);
+
+        // The first of the demo experts.
+        const expertUser = await stack.signedIn('dana');
+        await eventually(async () => {
+          const answered = await expertUser.post('/api/answers', {
+            questionId: id,
+            content: 'Two samples were taken; both turned out to be marsh gas.',
+          });
+          expect(answered.status).toBe(201);
+        });
+        expect((await newestPage())[0]).toMatchObject({ id, tagIds: [topic.id] });
+
+        expect((await admin.delete(`/api/admin/tags/${topic.id}`)).status).toBe(200);
+        expect((await newestPage())[0]).toMatchObject({ id, tagIds: [] });
+
+        await stack.bus.bus.publish(
+          IDENTITY_STREAM,
+          createEvent(CreatorApproved, {
+            creatorId: 1,
+            userId: expert!.userId,
+            brandName: null,
+            bio: null,
+            firstName: 'Renamed',
+            lastName: 'Expert-Smith',
+            questionsPerWeek: expert!.questionsPerWeek,
+          }),
+        );
+        await eventually(async () =>
+          expect((await newestPage())[0]!.creator.lastName).toBe('Expert-Smith'),
+        );
+      } finally {
+        await stack.stop();
+      }
+    }, 60_000);
+  },
+);
