@@ -4,8 +4,14 @@ import { createInterface } from 'node:readline';
 export interface ManagedProcess {
   name: string;
   child: ChildProcess;
+  /** Its last lines of output, to tell why it died or is not ready. */
+  recentOutput(): string;
+  /** Settles once the process has exited and all its output has been read. */
+  closed: Promise<void>;
   stop(): Promise<void>;
 }
+
+const RECENT_LINES = 40;
 
 /** Runs `node <script>` with its output prefixed by its name, as one line each. */
 export function startProcess(
@@ -18,18 +24,25 @@ export function startProcess(
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const recent: string[] = [];
   for (const stream of [child.stdout, child.stderr]) {
-    createInterface({ input: stream! }).on('line', (line) => output.write(`[${name}] ${line}\n`));
+    createInterface({ input: stream! }).on('line', (line) => {
+      recent.push(line);
+      if (recent.length > RECENT_LINES) recent.shift();
+      output.write(`[${name}] ${line}\n`);
+    });
   }
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   return {
     name,
     child,
+    recentOutput: () => recent.join('\n'),
+    closed,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
+      await closed;
       clearTimeout(timer);
     },
   };
@@ -43,8 +56,12 @@ export async function waitUntilReady(
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (proc.child.exitCode !== null)
-      throw new Error(`${proc.name} exited with code ${proc.child.exitCode}`);
+    if (proc.child.exitCode !== null) {
+      await proc.closed;
+      throw new Error(
+        `${proc.name} exited with code ${proc.child.exitCode}; its last output:\n${proc.recentOutput()}`,
+      );
+    }
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
       if (response.ok) return;
@@ -53,5 +70,7 @@ export async function waitUntilReady(
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`${proc.name} was not ready at ${url} within ${timeoutMs} ms`);
+  throw new Error(
+    `${proc.name} was not ready at ${url} within ${timeoutMs} ms; its last output:\n${proc.recentOutput()}`,
+  );
 }

@@ -66,11 +66,13 @@ class PrivateNats {
   }
 }
 
-const ready = (url: string) =>
+/** A service's /ready answer, or why there was none. */
+const readiness = (url: string) =>
   fetch(url, { signal: AbortSignal.timeout(2000) }).then(
-    (response) => response.ok,
-    () => false,
+    async (response) => ({ ok: response.ok, text: await response.text() }),
+    (error: Error) => ({ ok: false, text: error.message }),
   );
+const ready = async (url: string) => (await readiness(url)).ok;
 
 describe.runIf(realServersConfigured && existsSync(NATS_BIN))(
   'faults under a steady mixed load (distributed local mode)',
@@ -266,12 +268,13 @@ describe.runIf(realServersConfigured && existsSync(NATS_BIN))(
       expect(outcomes.failed).toBeGreaterThan(0);
 
       for (let offset = 1; offset <= 5; offset++) {
+        const proc = stack.processes[offset - 1]!;
         await eventually(
-          async () => expect(await ready(`${serviceUrl(offset)}/ready`)).toBe(true),
-          {
-            timeoutMs: 30_000,
-            intervalMs: 200,
+          async () => {
+            const answer = await readiness(`${serviceUrl(offset)}/ready`);
+            expect(answer.ok, `${proc.name}: ${answer.text}\n${proc.recentOutput()}`).toBe(true);
           },
+          { timeoutMs: 30_000, intervalMs: 200 },
         );
       }
       // Service-side work after the faults: questions still answer requests normally.
