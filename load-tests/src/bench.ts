@@ -7,7 +7,8 @@
  *                      [--only overhead,mixed,propagation,login,burst]
  *
  * 1. overhead: the same archive request (a member's session cookie) straight to the questions
- *    service, through the gateway (session verified there), and through an nginx reverse proxy
+ *    service, through the gateway (session verified there), through an nginx reverse proxy and
+ *    through a bare node proxy (node-proxy-server.ts: what any node proxy costs here), both
  *    started for the run: throughput ratios and added p50.
  * 2. mixed: the member scenario (scenarios/member.js) at a constant concurrency: rps, p95, errors.
  * 3. propagation: a moderator approves questions one at a time; how long from the approval's
@@ -37,6 +38,7 @@ import {
   type StepResponse,
 } from './engine.js';
 import { startNginx } from './nginx.js';
+import { startNodeProxy } from './node-proxy.js';
 import { type IsolatedStack, startIsolatedStack } from './stack.js';
 import { type Figures, figuresOf, repoRoot, writeResult } from './summary.js';
 
@@ -140,16 +142,23 @@ async function overhead(stack: IsolatedStack) {
     cookie: data.members[0]!.cookie,
     name: 'GET /api/questions',
   };
-  const nginxPort = await freePortRange(1);
-  const nginx = await startNginx(stack.questionsUrl, nginxPort);
+  const nginx = await startNginx(stack.questionsUrl, await freePortRange(1));
+  const nodeProxy = await startNodeProxy(stack.questionsUrl, await freePortRange(1)).catch(
+    async (error) => {
+      await nginx.stop();
+      throw error;
+    },
+  );
+  const targets = {
+    direct: stack.questionsUrl,
+    gateway: stack.url,
+    nginx: nginx.url,
+    'node proxy': nodeProxy.url,
+  };
   try {
     // The same request must get the same answer on all three paths (full answers: signed in).
     const answers: Record<string, string> = {};
-    for (const [name, url] of Object.entries({
-      direct: stack.questionsUrl,
-      gateway: stack.url,
-      nginx: nginx.url,
-    })) {
+    for (const [name, url] of Object.entries(targets)) {
       const probe = new Client(url, new Recorder());
       const response = await probe.perform(step);
       await probe.close();
@@ -158,41 +167,35 @@ async function overhead(stack: IsolatedStack) {
     }
     log(`  answers: ${JSON.stringify(answers)}`);
     if (new Set(Object.values(answers)).size !== 1) {
-      log('  warning: the three paths answered differently');
+      log('  warning: the paths answered differently');
     }
-    const measured = await interleaved(
-      { direct: stack.questionsUrl, gateway: stack.url, nginx: nginx.url },
-      step,
-      concurrency,
-      seconds,
-    );
+    const measured = await interleaved(targets, step, concurrency, seconds);
     // The latency a hop adds is read with one caller: at full concurrency on two cores the
     // p50 is mostly queueing for the CPU the gateway, the service and this generator share.
-    const single = await interleaved(
-      { direct: stack.questionsUrl, gateway: stack.url, nginx: nginx.url },
-      step,
-      1,
-      Math.max(3, seconds / 2),
-    );
+    const single = await interleaved(targets, step, 1, Math.max(3, seconds / 2));
     const direct = measured.direct!;
     const gateway = measured.gateway!;
     const viaNginx = measured.nginx!;
+    const viaNode = measured['node proxy']!;
     for (const [name, figures] of Object.entries(measured)) {
-      log(`  ${name.padEnd(8)} x${concurrency} ${JSON.stringify(figures)}`);
+      log(`  ${name.padEnd(10)} x${concurrency} ${JSON.stringify(figures)}`);
     }
     for (const [name, figures] of Object.entries(single)) {
-      log(`  ${name.padEnd(8)} x1  ${JSON.stringify(figures)}`);
+      log(`  ${name.padEnd(10)} x1  ${JSON.stringify(figures)}`);
     }
     const summary = {
       concurrency,
       direct,
       gateway,
       nginx: viaNginx,
+      nodeProxy: viaNode,
       singleCaller: single,
       gatewayThroughputRatio: round(gateway.rps / Math.max(direct.rps, 1)),
       nginxThroughputRatio: round(viaNginx.rps / Math.max(direct.rps, 1)),
+      nodeProxyThroughputRatio: round(viaNode.rps / Math.max(direct.rps, 1)),
       gatewayAddedP50: round(single.gateway!.p50 - single.direct!.p50),
       nginxAddedP50: round(single.nginx!.p50 - single.direct!.p50),
+      nodeProxyAddedP50: round(single['node proxy']!.p50 - single.direct!.p50),
       gatewayAddedP50Loaded: round(gateway.p50 - direct.p50),
       nginxAddedP50Loaded: round(viaNginx.p50 - direct.p50),
     };
@@ -203,7 +206,7 @@ async function overhead(stack: IsolatedStack) {
     );
     goals.push({
       section: 'gateway overhead',
-      line: `x${concurrency}: direct ${direct.rps} rps | gateway ${gateway.rps} rps (×${summary.gatewayThroughputRatio}) | nginx ${viaNginx.rps} rps (×${summary.nginxThroughputRatio}) | added p50, one caller: gateway +${summary.gatewayAddedP50} ms, nginx +${summary.nginxAddedP50} ms (x${concurrency}: +${summary.gatewayAddedP50Loaded} / +${summary.nginxAddedP50Loaded} ms) | errors ${errors} (goal: gateway ≥0.7× direct and within 15 % of nginx's ratio, added p50 ≤1 ms)`,
+      line: `x${concurrency}: direct ${direct.rps} rps | gateway ${gateway.rps} rps (×${summary.gatewayThroughputRatio}) | nginx ${viaNginx.rps} rps (×${summary.nginxThroughputRatio}) | bare node proxy ${viaNode.rps} rps (×${summary.nodeProxyThroughputRatio}) | added p50, one caller: gateway +${summary.gatewayAddedP50} ms, nginx +${summary.nginxAddedP50} ms, node proxy +${summary.nodeProxyAddedP50} ms (x${concurrency}: +${summary.gatewayAddedP50Loaded} / +${summary.nginxAddedP50Loaded} ms) | errors ${errors} (goal: gateway ≥0.7× direct and within 15 % of nginx's ratio, added p50 ≤1 ms)`,
       met:
         errors === 0 &&
         summary.gatewayThroughputRatio >= 0.7 &&
@@ -211,6 +214,7 @@ async function overhead(stack: IsolatedStack) {
         summary.gatewayAddedP50 <= 1,
     });
   } finally {
+    await nodeProxy.stop();
     await nginx.stop();
   }
 }
@@ -304,7 +308,9 @@ async function propagation(stack: IsolatedStack) {
         continue;
       }
       // The read model itself, polled with one prepared statement (about 0.1 ms a look): through
-      // the API each look would add its own round trip to the figure.
+      // the API each look would add its own round trip to the figure. A look every millisecond,
+      // not a busy loop: on two cores that loop and its PostgreSQL backend took a whole core from
+      // the services being measured. The figure errs by at most a millisecond, on the slow side.
       let seen = false;
       while (performance.now() - committed < 10_000) {
         const [row] = await readModel`
@@ -313,6 +319,7 @@ async function propagation(stack: IsolatedStack) {
           seen = true;
           break;
         }
+        await new Promise((resolve) => setTimeout(resolve, 1));
       }
       if (!seen) missed++;
       else visible.push(performance.now() - committed);

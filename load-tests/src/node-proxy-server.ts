@@ -1,0 +1,40 @@
+/**
+ * The floor of a reverse proxy written in node: node's HTTP server, node's kept-alive client to
+ * one upstream, bodies piped through, nothing else. The overhead bench runs it beside the
+ * gateway and nginx, so the gateway's own layers (Hono, sessions, limits, headers, metrics) are
+ * told apart from what any node proxy costs on the machine.
+ *
+ *   node dist/node-proxy-server.js <upstream origin> <port>
+ */
+import { createServer, request } from 'node:http';
+import { keptAliveAgent } from '@uapqa/service-kit';
+
+const [upstreamArgument, portArgument] = process.argv.slice(2);
+const upstream = new URL(upstreamArgument ?? '');
+const port = Number(portArgument);
+const agent = keptAliveAgent();
+
+const server = createServer((incoming, outgoing) => {
+  const forwarded = request(
+    {
+      agent,
+      host: upstream.hostname,
+      port: upstream.port,
+      method: incoming.method,
+      path: incoming.url,
+      headers: { ...incoming.headers, host: upstream.host, connection: 'keep-alive' },
+    },
+    (answer) => {
+      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(outgoing);
+    },
+  );
+  forwarded.on('error', () => {
+    if (!outgoing.headersSent) outgoing.writeHead(502, { 'content-type': 'application/json' });
+    outgoing.end('{"message":"The upstream did not answer."}');
+  });
+  incoming.pipe(forwarded);
+});
+server.keepAliveTimeout = 65_000;
+server.listen(port, '127.0.0.1', () => process.stdout.write('listening\n'));
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
