@@ -132,7 +132,9 @@ interface SetupData {
 }
 
 async function overhead(stack: IsolatedStack) {
-  log('\n1. gateway overhead: the same archive request direct, through the gateway, through nginx');
+  log(
+    '\n1. gateway overhead: the same archive request direct, through the gateway, nginx and a bare node proxy',
+  );
   const { data, client } = await prepared(stack.url, { members: 1 });
   await client.close();
   const step: RequestStep = {
