@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, exists, type Placeholder, type SQL, sql } fr
 import { unionAll } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { questions, questionTags } from './db/schema.js';
+import { preparedOnce } from './prepared.js';
 import { fromQuestions, type QuestionRow } from './shape.js';
 
 /** Keyset position in the archive: the last row's ranking tier (when searching), answer time and id. */
@@ -134,19 +135,8 @@ function archiveValues(query: ArchiveQuery): Record<string, unknown> {
 
 /**
  * The statements of one shape of archive query (which filters, which cursor tier), prepared
- * once per database and reused: building drizzle's SQL and PostgreSQL's plan cost more than
- * running the page itself.
+ * once per database and reused.
  */
-const preparedByDatabase = new WeakMap<Executor, Map<string, ReturnType<typeof prepareShape>>>();
-
-function prepareShape(db: Executor, query: ArchiveQuery, name: string) {
-  const statements = archiveQueries(db, query, byPlaceholder);
-  return {
-    rows: statements.rows.prepare(`${name}_rows`),
-    total: statements.total.prepare(`${name}_total`),
-  };
-}
-
 function preparedArchive(db: Executor, query: ArchiveQuery) {
   const cursor = query.cursor ? archiveCursor.decode(query.cursor) : null;
   const key = [
@@ -156,17 +146,14 @@ function preparedArchive(db: Executor, query: ArchiveQuery) {
     query.tagIds?.length ? 't' : '',
     cursor ? `r${cursor.r ?? '1'}` : '',
   ].join('');
-  let shapes = preparedByDatabase.get(db);
-  if (!shapes) {
-    shapes = new Map();
-    preparedByDatabase.set(db, shapes);
-  }
-  let prepared = shapes.get(key);
-  if (!prepared) {
-    prepared = prepareShape(db, query, `archive_${key || 'all'}`);
-    shapes.set(key, prepared);
-  }
-  return prepared;
+  const name = `archive_${key || 'all'}`;
+  return preparedOnce(db, name, () => {
+    const statements = archiveQueries(db, query, byPlaceholder);
+    return {
+      rows: statements.rows.prepare(`${name}_rows`),
+      total: statements.total.prepare(`${name}_total`),
+    };
+  });
 }
 
 /**

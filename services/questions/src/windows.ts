@@ -62,24 +62,6 @@ export async function claimPlace(
   return claimed.length > 0;
 }
 
-/**
- * Whether the window is already full, read without a lock: lets a refusal cost one read instead
- * of a reservation and a transaction. `claimPlace` still decides, under the row's lock.
- */
-export async function windowIsFull(
-  db: Executor,
-  expertId: number,
-  window: WindowTimes,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ accepted: questionWindows.accepted, capacity: questionWindows.capacity })
-    .from(questionWindows)
-    .where(
-      and(eq(questionWindows.expertId, expertId), eq(questionWindows.opensAt, window.opensAt)),
-    );
-  return row !== undefined && row.accepted >= row.capacity;
-}
-
 /** Each expert's current window as the ask form and `/api/creators` show it. */
 export async function describeWindows(
   db: Executor,

@@ -68,6 +68,22 @@ describe.each(testBackends())('asking and answering ($name)', (backend) => {
     expect(await credits(member)).toBe(3);
   });
 
+  it.each([
+    [() => ({ assignedCreatorId: 999_999 }), 'Please select an expert'],
+    [() => ({ categoryId: 999_999 }), 'Please select a category'],
+    [() => ({ tagIds: [tagIds[0], 999_999] }), 'Please select at least one tag'],
+  ])(
+    'refuses an expert, category or topic that does not exist, charging nothing %#',
+    async (overrides, message) => {
+      const member = await stack.member();
+      const response = await member.post('/api/questions', ask(experts[0]!.userId, overrides()));
+      expect(response.status).toBe(400);
+      expect((await response.json()).message).toContain(message);
+      expect(await credits(member)).toBe(3);
+      expect(await (await member.get('/api/my-questions')).json()).toEqual([]);
+    },
+  );
+
   it('needs a session, then an active subscription, and stores nothing when refused', async () => {
     expect((await stack.visitor().post('/api/questions', ask(experts[0]!.userId))).status).toBe(
       401,
@@ -108,6 +124,12 @@ describe.each(testBackends())('asking and answering ($name)', (backend) => {
           questionId: id,
           askerId: member.id,
           requestedExpertId: experts[0]!.userId,
+          categoryId,
+          categoryName: expect.any(String),
+          // Moderators see each chosen topic by name.
+          tags: expect.arrayContaining(
+            tagIds.map((tagId) => ({ id: tagId, name: expect.any(String) })),
+          ),
         }),
       ),
     );

@@ -15,10 +15,10 @@ import {
   readJson,
   requireSession,
 } from '@uapqa/service-kit';
-import { eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { v7 as uuidv7 } from 'uuid';
-import { categories, creators, questions, questionTags, tags } from '../db/schema.js';
+import { readAskChecks } from '../ask-checks.js';
+import { questions, questionTags } from '../db/schema.js';
 import type { QuestionsDeps } from '../deps.js';
 import {
   dropReservation,
@@ -26,7 +26,7 @@ import {
   recordReservation,
   settleReservation,
 } from '../reservations.js';
-import { claimPlace, type WindowTimes, windowAt, windowIsFull } from '../windows.js';
+import { claimPlace, type WindowTimes, windowAt } from '../windows.js';
 
 /** One formatter for every refusal: building one per call cost more than the refusal itself. */
 const whenFormat = new Intl.DateTimeFormat('en-US', {
@@ -64,27 +64,23 @@ export function askRoutes({ db, bus, relay, config, logger }: QuestionsDeps): Ho
   app.post('/api/questions', requireSession, async (c) => {
     const session = currentSession(c);
     const body = await readJson(c, SubmitQuestionBody);
-    const [expert] = await db
-      .select()
-      .from(creators)
-      .where(eq(creators.userId, body.assignedCreatorId));
+    const window = windowAt(config);
+    const { expert, category, chosenTags, ...checks } = await readAskChecks(db, {
+      expertId: body.assignedCreatorId,
+      categoryId: body.categoryId,
+      tagIds: body.tagIds,
+      opensAt: window.opensAt,
+    });
     if (!expert) throw badRequest('Please select an expert', 'assignedCreatorId');
-    const [category] = await db.select().from(categories).where(eq(categories.id, body.categoryId));
     if (!category) throw badRequest('Please select a category', 'categoryId');
-    const chosenTags = await db
-      .select({ id: tags.id, name: tags.name })
-      .from(tags)
-      .where(inArray(tags.id, body.tagIds));
     if (chosenTags.length !== body.tagIds.length)
       throw badRequest('Please select at least one tag', 'tagIds');
-
-    const window = windowAt(config);
     if (!window.open) {
       throw conflict(
         `This expert's question window is closed. It opens on ${formatWhen(window.opensAt)}.`,
       );
     }
-    if (await windowIsFull(db, expert.userId, window)) throw windowFull(window);
+    if (checks.windowFull) throw windowFull(window);
     const questionId = uuidv7();
     const reservation = { userId: session.userId, questionId };
     await recordReservation(db, reservation);

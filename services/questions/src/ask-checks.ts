@@ -1,0 +1,68 @@
+import type { Executor } from '@uapqa/service-kit';
+import { eq, sql } from 'drizzle-orm';
+import { categories, creators, questionWindows, tags } from './db/schema.js';
+import { preparedOnce } from './prepared.js';
+
+export interface AskChecks {
+  /** Null when no approved expert has that user id. */
+  expert: { userId: number; questionsPerWeek: number } | null;
+  /** Null when there is no such category. */
+  category: { id: number; name: string } | null;
+  /** The chosen topics that exist, by id. */
+  chosenTags: Array<{ id: number; name: string }>;
+  /**
+   * Whether the expert's window opening at `opensAt` has no place left, read without a lock: a
+   * refusal then costs no reservation and no transaction. `claimPlace` still decides, under the
+   * window row's lock.
+   */
+  windowFull: boolean;
+}
+
+function prepareChecks(db: Executor) {
+  const tagList = sql`coalesce(json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}) order by ${tags.id}), '[]'::json)`;
+  return db
+    .select({
+      userId: creators.userId,
+      questionsPerWeek: creators.questionsPerWeek,
+      categoryName: sql<string | null>`(
+        select ${categories.name} from ${categories}
+        where ${categories.id} = ${sql.placeholder('categoryId')})`,
+      chosenTags: sql<Array<{ id: number; name: string }> | string>`(
+        select ${tagList} from ${tags}
+        where ${tags.id} = any(${sql.placeholder('tagIds')}::int[]))`,
+      windowFull: sql<boolean>`coalesce((
+        select ${questionWindows.accepted} >= ${questionWindows.capacity} from ${questionWindows}
+        where ${questionWindows.expertId} = ${creators.userId}
+          and ${questionWindows.opensAt} = ${sql.placeholder('opensAt')}::timestamptz), false)`,
+    })
+    .from(creators)
+    .where(eq(creators.userId, sql.placeholder('expertId')))
+    .prepare('ask_checks');
+}
+
+/**
+ * What a submission is checked against before anything is written (the expert, the category,
+ * the chosen topics, whether the expert's window is full), read in one prepared statement: a
+ * window-open burst is mostly refusals, and each now costs one round trip instead of four.
+ */
+export async function readAskChecks(
+  db: Executor,
+  ask: { expertId: number; categoryId: number; tagIds: number[]; opensAt: Date },
+): Promise<AskChecks> {
+  const [row] = await preparedOnce(db, 'ask_checks', () => prepareChecks(db)).execute({
+    expertId: ask.expertId,
+    categoryId: ask.categoryId,
+    tagIds: ask.tagIds,
+    opensAt: ask.opensAt.toISOString(),
+  });
+  if (!row) return { expert: null, category: null, chosenTags: [], windowFull: false };
+  // A json value comes back parsed from postgres.js and as text from some drivers.
+  const chosenTags =
+    typeof row.chosenTags === 'string' ? JSON.parse(row.chosenTags) : row.chosenTags;
+  return {
+    expert: { userId: row.userId, questionsPerWeek: row.questionsPerWeek },
+    category: row.categoryName === null ? null : { id: ask.categoryId, name: row.categoryName },
+    chosenTags,
+    windowFull: row.windowFull,
+  };
+}
