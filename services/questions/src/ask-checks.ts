@@ -27,7 +27,7 @@ function prepareChecks(db: Executor) {
       categoryName: sql<string | null>`(
         select ${categories.name} from ${categories}
         where ${categories.id} = ${sql.placeholder('categoryId')})`,
-      chosenTags: sql<Array<{ id: number; name: string }> | string>`(
+      chosenTags: sql<Array<{ id: number; name: string }>>`(
         select ${tagList} from ${tags}
         where ${tags.id} = any(${sql.placeholder('tagIds')}::int[]))`,
       windowFull: sql<boolean>`coalesce((
@@ -56,13 +56,11 @@ export async function readAskChecks(
     opensAt: ask.opensAt.toISOString(),
   });
   if (!row) return { expert: null, category: null, chosenTags: [], windowFull: false };
-  // A json value comes back parsed from postgres.js and as text from some drivers.
-  const chosenTags =
-    typeof row.chosenTags === 'string' ? JSON.parse(row.chosenTags) : row.chosenTags;
   return {
     expert: { userId: row.userId, questionsPerWeek: row.questionsPerWeek },
     category: row.categoryName === null ? null : { id: ask.categoryId, name: row.categoryName },
-    chosenTags,
+    // json: postgres.js and PGlite both hand it back parsed.
+    chosenTags: row.chosenTags,
     windowFull: row.windowFull,
   };
 }
