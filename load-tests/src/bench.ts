@@ -158,7 +158,7 @@ async function overhead(stack: IsolatedStack) {
     'node proxy': nodeProxy.url,
   };
   try {
-    // The same request must get the same answer on all three paths (full answers: signed in).
+    // The same request must get the same answer on every path (full answers: signed in).
     const answers: Record<string, string> = {};
     for (const [name, url] of Object.entries(targets)) {
       const probe = new Client(url, new Recorder());
