@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { waitForChild } from './child-ready.js';
+import { delay } from './engine.js';
 
 export const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 
@@ -67,14 +67,21 @@ http {
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitForChild('nginx', child, url, () => {
-      const log = join(prefix, 'error.log');
-      return `${stderr}${existsSync(log) ? readFileSync(log, 'utf8') : ''}`;
-    });
-  } catch (error) {
-    rmSync(prefix, { recursive: true, force: true });
-    throw error;
+  for (let attempt = 0; ; attempt++) {
+    if (child.exitCode !== null) {
+      const log = existsSync(join(prefix, 'error.log'))
+        ? readFileSync(join(prefix, 'error.log'), 'utf8')
+        : '';
+      rmSync(prefix, { recursive: true, force: true });
+      throw new Error(`nginx exited: ${stderr}${log}`);
+    }
+    const up = await fetch(`${url}/ready`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) break;
+    if (attempt > 100) throw new Error('nginx did not start');
+    await delay(100);
   }
   return {
     url,

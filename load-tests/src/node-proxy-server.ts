@@ -4,14 +4,13 @@
  * gateway and nginx, so the gateway's own layers (Hono, sessions, limits, headers, metrics) are
  * told apart from what any node proxy costs on the machine.
  *
- *   node dist/node-proxy-server.js <upstream origin> <port>
+ *   UPSTREAM_URL=<upstream origin> PORT=<port> node dist/node-proxy-server.js
  */
 import { createServer, request } from 'node:http';
 import { keptAliveAgent } from '@uapqa/service-kit';
 
-const [upstreamArgument, portArgument] = process.argv.slice(2);
-const upstream = new URL(upstreamArgument ?? '');
-const port = Number(portArgument);
+const upstream = new URL(process.env.UPSTREAM_URL ?? '');
+const port = Number(process.env.PORT);
 const agent = keptAliveAgent();
 
 const server = createServer((incoming, outgoing) => {

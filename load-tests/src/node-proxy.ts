@@ -1,7 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { waitForChild } from './child-ready.js';
+import { startProcess, waitUntilReady } from '@uapqa/local-stack';
 
 export interface RunningProxy {
   url: string;
@@ -11,24 +11,19 @@ export interface RunningProxy {
 /** Starts `node-proxy-server` in its own process, as the gateway runs in its own. */
 export async function startNodeProxy(upstream: string, port: number): Promise<RunningProxy> {
   const script = join(dirname(fileURLToPath(import.meta.url)), 'node-proxy-server.js');
-  const child: ChildProcess = spawn(process.execPath, [script, upstream, String(port)], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const proc = startProcess(
+    'node proxy',
+    script,
+    { UPSTREAM_URL: upstream, PORT: String(port) },
+    new PassThrough(),
+  );
   const url = `http://127.0.0.1:${port}`;
-  await waitForChild('the node proxy', child, url, () => stderr);
-  return {
-    url,
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
+  try {
+    // The upstream's own /ready, passed through.
+    await waitUntilReady(`${url}/ready`, proc);
+  } catch (error) {
+    await proc.stop();
+    throw error;
+  }
+  return { url, stop: () => proc.stop() };
 }

@@ -1,2 +1,3 @@
 export { type LocalConfig, localConfigSchema } from './config.js';
+export { type ManagedProcess, startProcess, waitUntilReady } from './processes.js';
 export { type LocalStack, startLocalStack } from './stack.js';
