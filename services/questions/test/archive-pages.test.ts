@@ -10,15 +10,14 @@ import { generateArchive } from '../src/scripts/archive-generator.js';
 import { publishApproval, startQuestionsStack } from './harness.js';
 
 const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
+type QuestionsDb = Awaited<ReturnType<typeof openDatabase<typeof schema>>>['db'];
 const newest = ArchiveQuery.parse({ limit: '5' });
 const titlesOf = (page: ArchivePage) =>
   (JSON.parse(page.body('visitor')) as Array<{ title: string }>).map((question) => question.title);
 
 describe.each(testBackends())('remembered archive pages ($name)', (backend) => {
   /** A small generated archive, and a way to change its newest question as another replica would. */
-  async function withArchive(
-    run: (db: Awaited<ReturnType<typeof openDatabase<typeof schema>>>['db']) => Promise<void>,
-  ) {
+  async function withArchive(run: (db: QuestionsDb) => Promise<void>) {
     const { url, drop } = await backend.database();
     const handle = await openDatabase({ service: 'questions', schema, migrationsFolder, url });
     try {
@@ -31,14 +30,10 @@ describe.each(testBackends())('remembered archive pages ($name)', (backend) => {
   }
 
   /** Pages of `db` remembered for `ttlMs`, with room to spare. */
-  const remembered = (db: Parameters<Parameters<typeof withArchive>[0]>[0], ttlMs: number) =>
+  const remembered = (db: QuestionsDb, ttlMs: number) =>
     archivePages((query) => readArchivePage(db, query), { ttlMs, maxChars: 1_000_000 });
 
-  async function retitleNewest(
-    db: Parameters<Parameters<typeof withArchive>[0]>[0],
-    page: ArchivePage,
-    title: string,
-  ) {
+  async function retitleNewest(db: QuestionsDb, page: ArchivePage, title: string) {
     const [first] = JSON.parse(page.body('visitor')) as Array<{ id: string }>;
     await db.update(schema.questions).set({ title }).where(eq(schema.questions.id, first!.id));
   }
