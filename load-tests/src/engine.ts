@@ -1,8 +1,8 @@
 /**
  * The Node runner of the scenario definitions in ../scenarios: performs the steps a scenario's
  * generators yield with node's HTTP client, runs k6's executors (ramping-vus with stages, constant-vus,
- * per-vu-iterations, shared-iterations), records every request, and evaluates the scenario's
- * k6 thresholds on the result.
+ * constant-arrival-rate, per-vu-iterations, shared-iterations), records every request, and
+ * evaluates the scenario's k6 thresholds on the result.
  */
 import type { Agent } from 'node:http';
 import { keptAliveAgent, sendKeptAlive } from '@uapqa/service-kit';
@@ -43,6 +43,11 @@ export interface ExecutorOptions {
   maxDuration?: string;
   gracefulRampDown?: string;
   startTime?: string;
+  /** constant-arrival-rate: iterations started per `timeUnit` (default 1s), on free VUs. */
+  rate?: number;
+  timeUnit?: string;
+  preAllocatedVUs?: number;
+  maxVUs?: number;
 }
 
 export interface ScenarioModule {
@@ -99,6 +104,8 @@ export class Recorder {
   readonly custom = new Map<string, number[]>();
   readonly failures: Array<{ name: string; status: number; body: string }> = [];
   iterations = 0;
+  /** Arrivals with no free VU to start them (k6's `dropped_iterations`). */
+  droppedIterations = 0;
   readonly startedAt = performance.now();
   /** Requests made outside measurement (setup) are not recorded. */
   recording = true;
@@ -253,9 +260,14 @@ export function applyOverrides(options: ExecutorOptions, overrides: Overrides): 
       result.startVUs = Math.round((options.startVUs / peak) * overrides.vus);
     }
   } else {
-    if (overrides.vus) result.vus = overrides.vus;
+    const timed =
+      options.executor === 'constant-vus' || options.executor === 'constant-arrival-rate';
+    if (overrides.vus) {
+      if (options.executor === 'constant-arrival-rate') result.maxVUs = overrides.vus;
+      else result.vus = overrides.vus;
+    }
     if (overrides.durationMs) {
-      if (options.executor === 'constant-vus') result.duration = `${overrides.durationMs}ms`;
+      if (timed) result.duration = `${overrides.durationMs}ms`;
       else result.maxDuration = `${overrides.durationMs}ms`;
     }
   }
@@ -275,6 +287,41 @@ export function targetAt(options: ExecutorOptions, elapsed: number): number {
     from = stage.target;
   }
   return from;
+}
+
+/**
+ * An open model: iterations start on a fixed schedule, whatever the answers' latency, so a slow
+ * stack shows as latency rather than as fewer requests (closed loops hide it). Each starts on a
+ * free VU; with none free and `maxVUs` reached, the arrival is dropped and counted, as k6 does.
+ */
+async function arrivals(
+  options: ExecutorOptions,
+  iterate: (vu: number, iteration: number) => Promise<void>,
+  recorder: Recorder,
+): Promise<void> {
+  const interval = parseDuration(options.timeUnit ?? '1s') / (options.rate ?? 1);
+  const maxVus = Math.max(options.maxVUs ?? options.preAllocatedVUs ?? 1, 1);
+  const duration = parseDuration(options.duration ?? '30s');
+  const free: number[] = [];
+  let allocated = 0;
+  const running = new Set<Promise<void>>();
+  const started = performance.now();
+  for (let iteration = 0; ; iteration++) {
+    const due = started + iteration * interval;
+    if (due - started >= duration) break;
+    await delay(Math.max(0, due - performance.now()));
+    const vu = free.pop() ?? (allocated < maxVus ? allocated++ : undefined);
+    if (vu === undefined) {
+      recorder.droppedIterations++;
+      continue;
+    }
+    const run: Promise<void> = iterate(vu, iteration).finally(() => {
+      running.delete(run);
+      free.push(vu);
+    });
+    running.add(run);
+  }
+  await Promise.all(running);
 }
 
 /** Runs one executor of a scenario module, iterations on `client`, VU ids from `firstVu`. */
@@ -348,6 +395,11 @@ export async function runExecutor(
         }
       }),
     );
+    return;
+  }
+
+  if (options.executor === 'constant-arrival-rate') {
+    await arrivals(options, (vu, iteration) => iterate(firstVu + vu, iteration), recorder);
     return;
   }
 

@@ -65,6 +65,8 @@ export function metricValues(
       return { type: 'counter', sum: samples.length, seconds };
     case 'iterations':
       return { type: 'counter', sum: recorder.iterations, seconds };
+    case 'dropped_iterations':
+      return { type: 'counter', sum: recorder.droppedIterations, seconds };
   }
   const type = module.metrics?.[key.metric];
   if (!type) throw new Error(`threshold on unknown metric '${key.metric}'`);

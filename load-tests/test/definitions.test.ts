@@ -5,6 +5,7 @@ import {
   loadScenarios,
   parseDuration,
   Recorder,
+  runExecutor,
   type ScenarioModule,
   targetAt,
 } from '../src/engine.js';
@@ -35,9 +36,12 @@ describe('scenario definitions', () => {
           for (const stage of executor.stages!)
             expect(parseDuration(stage.duration)).toBeGreaterThan(0);
         } else {
-          expect(['per-vu-iterations', 'constant-vus', 'shared-iterations']).toContain(
-            executor.executor,
-          );
+          expect([
+            'per-vu-iterations',
+            'constant-vus',
+            'constant-arrival-rate',
+            'shared-iterations',
+          ]).toContain(executor.executor);
         }
       }
       for (const [key, list] of Object.entries(module.options.thresholds ?? {})) {
@@ -172,6 +176,46 @@ describe('executors', () => {
       { duration: '1000ms', target: 4 },
       { duration: '1000ms', target: 0 },
     ]);
+  });
+
+  it('starts arrivals on schedule whatever the latency, dropping those no VU is free for', async () => {
+    const { createServer } = await import('node:http');
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const server = createServer((_req, res) => {
+      inFlight++;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      setTimeout(() => {
+        inFlight--;
+        res.end('{}');
+      }, 60);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    const module: ScenarioModule = {
+      options: { scenarios: {} },
+      *iteration() {
+        yield { kind: 'request', method: 'GET', path: '/slow' };
+      },
+    };
+    // 40 arrivals a second for a second, each answered in 60 ms: a closed loop of 2 VUs would
+    // start about 33; the open model starts all 40, on as many VUs as it needs.
+    const open = { executor: 'constant-arrival-rate', rate: 40, timeUnit: '1s', duration: '1s' };
+    const roomy = new Recorder();
+    const roomyClient = new Client(`http://127.0.0.1:${port}`, roomy);
+    await runExecutor(module, { ...open, preAllocatedVUs: 2, maxVUs: 40 }, roomyClient, {});
+    await roomyClient.close();
+    expect(roomy.iterations).toBe(40);
+    expect(roomy.droppedIterations).toBe(0);
+    expect(mostInFlight).toBeGreaterThanOrEqual(3);
+    // With one VU, busy 60 ms per iteration, at most 17 start; the rest are counted as dropped.
+    const tight = new Recorder();
+    const tightClient = new Client(`http://127.0.0.1:${port}`, tight);
+    await runExecutor(module, { ...open, preAllocatedVUs: 1, maxVUs: 1 }, tightClient, {});
+    await tightClient.close();
+    await new Promise((resolve) => server.close(resolve));
+    expect(tight.iterations + tight.droppedIterations).toBe(40);
+    expect(tight.droppedIterations).toBeGreaterThanOrEqual(23);
   });
 
   it('drives a generator: requests, batches and metrics', async () => {
