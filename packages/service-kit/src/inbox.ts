@@ -1,4 +1,5 @@
 import type { EventEnvelope } from '@uapqa/contracts';
+import { exists, type SQL, sql } from 'drizzle-orm';
 import type { EventHandler } from './bus/types.js';
 import { inbox } from './db/bookkeeping.js';
 import type { Database, Transaction } from './db/database.js';
@@ -40,4 +41,40 @@ export function inboxFor(
   consumer: string,
 ): (handler: InboxHandler) => EventHandler {
   return (handler) => idempotent(db, consumer, handler, { afterCommit: () => relay.kick() });
+}
+
+/** One delivery's inbox claim, to be made part of the statement that applies the event. */
+export interface InboxClaim {
+  /** The claim as a data-modifying CTE: `db.with(claim.cte)` puts it in the statement. */
+  cte: ReturnType<typeof claimOf>;
+  /** True in that statement only when this delivery made the claim: guard the effect with it. */
+  claimed: SQL;
+}
+
+function claimOf(db: Database, consumer: string, event: EventEnvelope) {
+  return db
+    .$with('inbox_claim')
+    .as(
+      db
+        .insert(inbox)
+        .values({ consumer, eventId: event.id, eventType: event.type })
+        .onConflictDoNothing()
+        .returning({ eventId: inbox.eventId }),
+    );
+}
+
+/**
+ * `idempotent` for an effect that is one statement: the claim travels inside it as a CTE, so
+ * PostgreSQL commits both or neither in one round trip, without the BEGIN and COMMIT of a
+ * transaction. A read model applying events is on the path every consumer waits for.
+ */
+export function idempotentStatement(
+  db: Database,
+  consumer: string,
+  statement: (claim: InboxClaim, event: EventEnvelope) => Promise<unknown>,
+): EventHandler {
+  return async (event) => {
+    const cte = claimOf(db, consumer, event);
+    await statement({ cte, claimed: exists(db.select({ one: sql`1` }).from(cte)) }, event);
+  };
 }

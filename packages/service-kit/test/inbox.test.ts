@@ -1,8 +1,9 @@
 import { createEvent, defineEvent, type EventEnvelope } from '@uapqa/contracts';
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { EventBus } from '../src/bus/types.js';
-import { idempotent } from '../src/inbox.js';
+import { idempotent, idempotentStatement } from '../src/inbox.js';
 import { eventually, type TestBus, testBackends } from '../src/testing/index.js';
 import { openFixtureDatabase } from './fixtures/db.js';
 import { inbox, notes } from './fixtures/schema.js';
@@ -133,5 +134,78 @@ describe.each(testBackends())('idempotent inbox ($name)', (backend) => {
     await eventually(async () => expect(await noteBodies()).toEqual(['redelivered']));
     expect(attempts).toBe(2);
     expect(await inboxIds()).toEqual([event.id]);
+  });
+
+  describe('in one statement', () => {
+    /** Renames every note to the event's body: one update, guarded by the claim. */
+    const renameNotes = (onAttempt: () => void = () => {}) =>
+      idempotentStatement(handle.db, 'notes', async (claim, event) => {
+        onAttempt();
+        await handle.db
+          .with(claim.cte)
+          .update(notes)
+          .set({ body: (event.data as { body: string }).body })
+          .where(claim.claimed);
+      });
+
+    it('applies the effect once when the same event is handled twice', async () => {
+      await handle.db.insert(notes).values({ body: 'draft' });
+      const rename = renameNotes();
+      const first = createEvent(NoteRequested, { body: 'first' });
+      await rename(first);
+      // Undone by hand: a second run of the same event must not redo it.
+      await handle.db.update(notes).set({ body: 'edited since' });
+      await rename(first);
+
+      expect(await noteBodies()).toEqual(['edited since']);
+      expect(await inboxIds()).toEqual([first.id]);
+    });
+
+    it('claims the event even when the effect matches no row', async () => {
+      const event = createEvent(NoteRequested, { body: 'nothing to rename' });
+      await renameNotes()(event);
+      await handle.db.insert(notes).values({ body: 'later' });
+      await renameNotes()(event);
+
+      expect(await noteBodies()).toEqual(['later']);
+      expect(await inboxIds()).toEqual([event.id]);
+    });
+
+    it('leaves neither effect nor claim when the statement fails, so a redelivery applies it', async () => {
+      await handle.db.insert(notes).values({ body: 'draft' });
+      const event = createEvent(NoteRequested, { body: 'applied' });
+      const failing = idempotentStatement(handle.db, 'notes', async (claim) => {
+        // A null body breaks the column's NOT NULL: the whole statement fails, claim included.
+        await handle.db.with(claim.cte).update(notes).set({ body: sql`null` }).where(claim.claimed);
+      });
+
+      await expect(failing(event)).rejects.toThrow();
+      expect(await inboxIds()).toEqual([]);
+      expect(await noteBodies()).toEqual(['draft']);
+
+      await renameNotes()(event);
+      expect(await noteBodies()).toEqual(['applied']);
+      expect(await inboxIds()).toEqual([event.id]);
+    });
+
+    it('applies an event once when two replicas handle it at the same time', async () => {
+      await handle.db.insert(notes).values({ body: '' });
+      const event = createEvent(NoteRequested, { body: 'x' });
+      let applied = 0;
+      const appendOnce = idempotentStatement(handle.db, 'notes', async (claim) => {
+        const rows = await handle.db
+          .with(claim.cte)
+          .update(notes)
+          .set({ body: sql`${notes.body} || 'x'` })
+          .where(claim.claimed)
+          .returning({ id: notes.id });
+        applied += rows.length;
+      });
+      await Promise.all(Array.from({ length: 8 }, () => appendOnce(event)));
+
+      expect(applied).toBe(1);
+      expect(await noteBodies()).toEqual(['x']);
+      expect(await inboxIds()).toEqual([event.id]);
+    });
   });
 });

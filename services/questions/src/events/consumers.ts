@@ -7,7 +7,12 @@ import {
   QuestionRejected,
   readEvent,
 } from '@uapqa/contracts';
-import { type EventBus, inboxFor, type Subscription } from '@uapqa/service-kit';
+import {
+  type EventBus,
+  idempotentStatement,
+  inboxFor,
+  type Subscription,
+} from '@uapqa/service-kit';
 import { and, eq } from 'drizzle-orm';
 import { creators, questions } from '../db/schema.js';
 import type { QuestionsDeps } from '../deps.js';
@@ -50,12 +55,16 @@ export async function startConsumers(deps: QuestionsDeps, bus: EventBus): Promis
       stream: MODERATION_STREAM,
       durable: CONSUMER,
       types: [QuestionApproved.type, QuestionRejected.type],
-      handler: once(async (tx, event) => {
+      // Applying an outcome is one statement, claim included: the approval reaches the read
+      // model in one round trip (moderation's and the asker's views wait on it).
+      handler: idempotentStatement(db, CONSUMER, async (claim, event) => {
+        const pending = and(eq(questions.status, 'pending'), claim.claimed);
         if (event.type === QuestionApproved.type) {
           const data = readEvent(QuestionApproved, event).data;
           const decidedAt = new Date(data.approvedAt);
           // The 72 hours start at approval.
-          await tx
+          await db
+            .with(claim.cte)
             .update(questions)
             .set({
               status: 'approved',
@@ -64,18 +73,19 @@ export async function startConsumers(deps: QuestionsDeps, bus: EventBus): Promis
               decidedAt,
               dueAt: new Date(decidedAt.getTime() + ANSWER_DUE_HOURS * 3600 * 1000),
             })
-            .where(and(eq(questions.id, data.questionId), eq(questions.status, 'pending')));
+            .where(and(eq(questions.id, data.questionId), pending));
           return;
         }
         const data = readEvent(QuestionRejected, event).data;
-        await tx
+        await db
+          .with(claim.cte)
           .update(questions)
           .set({
             status: 'rejected',
             moderationNotes: data.moderationNotes,
             decidedAt: new Date(data.rejectedAt),
           })
-          .where(and(eq(questions.id, data.questionId), eq(questions.status, 'pending')));
+          .where(and(eq(questions.id, data.questionId), pending));
       }),
     }),
   ]);
