@@ -16,7 +16,8 @@
  *    service's read model (its row, polled directly), when the event was seen on the bus, and
  *    whether the asker's /api/my-questions then shows it.
  * 4. login: browse p99 alone, then while logins run at a steady rate (each from its own client
- *    address, as behind a load balancer).
+ *    address, as behind a load balancer): first saturated (a closed loop, which gives the
+ *    capacity), then with visitors arriving at half that capacity (an open model).
  * 5. burst: `--burst` members submit to one expert's window of 10 at the same moment: exactly 10
  *    accepted, the rest clear refusals, no credit lost (members' credits summed before/after).
  *
@@ -31,6 +32,7 @@ import { flag, NATS_URL, POSTGRES_URL, positiveInteger } from './args.js';
 import {
   Client,
   delay,
+  type ExecutorOptions,
   loadScenarios,
   Recorder,
   type RequestStep,
@@ -365,10 +367,13 @@ async function propagation(stack: IsolatedStack) {
   log(`  ${JSON.stringify(summary)}`);
   goals.push({
     section: 'event propagation',
-    line: `approval → read model p50 ${summary.p50} ms, p99 ${summary.p99} ms over ${visible.length} decisions (on the bus p50 ${summary.onBusP50} ms after the response); missed ${missed}, not shown to the asker ${notShown} (goal: all visible, p50 <5 ms, p99 <20 ms)`,
+    line: `approval → read model p50 ${summary.p50} ms, p99 ${summary.p99} ms over ${visible.length} decisions (the event on the bus, p50: ${Math.abs(summary.onBusP50)} ms ${summary.onBusP50 < 0 ? 'before' : 'after'} the response); missed ${missed}, not shown to the asker ${notShown} (goal: all visible, p50 <5 ms, p99 <20 ms)`,
     met: missed === 0 && notShown === 0 && summary.p50 < 5 && summary.p99 < 20,
   });
 }
+
+/** The share of the browse capacity the open-model runs of the login section offer. */
+const OPEN_LOAD_SHARE = 0.5;
 
 async function loginUnderLoad(stack: IsolatedStack) {
   log(`\n4. login under load: browse p99 alone, then with ${loginsPerSecond} logins/s`);
@@ -379,7 +384,7 @@ async function loginUnderLoad(stack: IsolatedStack) {
   await setupClient.close();
   // Anonymous visitors browse; the members only log in.
   const browseData = { ...members, members: [], experts: [] };
-  const measureBrowse = async (withLogins: boolean) => {
+  const measureBrowse = async (executor: ExecutorOptions, withLogins: boolean) => {
     const recorder = new Recorder();
     const client = new Client(stack.url, recorder, 'browse');
     const loginRecorder = new Recorder();
@@ -407,12 +412,7 @@ async function loginUnderLoad(stack: IsolatedStack) {
       }
     })();
     const started = performance.now();
-    await runExecutor(
-      browse,
-      { executor: 'constant-vus', vus: concurrency, duration: `${seconds}s` },
-      client,
-      browseData,
-    );
+    await runExecutor(browse, executor, client, browseData);
     const elapsed = (performance.now() - started) / 1000;
     stop = true;
     await pacer;
@@ -420,30 +420,57 @@ async function loginUnderLoad(stack: IsolatedStack) {
     await client.close();
     await loginClient.close();
     return {
-      browse: figuresOf(recorder.samples, elapsed),
+      browse: {
+        ...figuresOf(recorder.samples, elapsed),
+        pageViewsPerSecond: round(recorder.iterations / elapsed),
+        droppedPageViews: recorder.droppedIterations,
+      },
       login: figuresOf(loginRecorder.samples, elapsed),
       loginFailures: loginRecorder.failures,
     };
   };
-  const alone = await measureBrowse(false);
-  log(`  browse alone        ${JSON.stringify(alone.browse)}`);
-  const loaded = await measureBrowse(true);
-  log(`  browse with logins  ${JSON.stringify(loaded.browse)}`);
-  log(`  logins              ${JSON.stringify(loaded.login)}`);
-  for (const failure of loaded.loginFailures.slice(0, 3))
+  const duration = `${seconds}s`;
+  // A closed loop of `concurrency` visitors with no pause keeps the machine saturated: its p99 is
+  // the queue those visitors build, whatever the logins do. It gives the capacity.
+  const closed: ExecutorOptions = { executor: 'constant-vus', vus: concurrency, duration };
+  const saturated = await measureBrowse(closed, false);
+  log(`  saturated, alone        ${JSON.stringify(saturated.browse)}`);
+  const saturatedLoaded = await measureBrowse(closed, true);
+  log(`  saturated, with logins  ${JSON.stringify(saturatedLoaded.browse)}`);
+  // The question the goal asks (does the KDF hold up anyone else?) is answered under a steady
+  // arrival of visitors below capacity, as k6's constant-arrival-rate offers it.
+  const rate = Math.max(1, Math.floor(saturated.browse.pageViewsPerSecond * OPEN_LOAD_SHARE));
+  const open: ExecutorOptions = {
+    executor: 'constant-arrival-rate',
+    rate,
+    timeUnit: '1s',
+    duration,
+    preAllocatedVUs: concurrency,
+    maxVUs: concurrency * 4,
+  };
+  const alone = await measureBrowse(open, false);
+  log(`  ${rate} page views/s, alone        ${JSON.stringify(alone.browse)}`);
+  const loaded = await measureBrowse(open, true);
+  log(`  ${rate} page views/s, with logins  ${JSON.stringify(loaded.browse)}`);
+  log(`  logins                  ${JSON.stringify(loaded.login)}`);
+  for (const failure of [...saturatedLoaded.loginFailures, ...loaded.loginFailures].slice(0, 3))
     log(`  failed: ${JSON.stringify(failure)}`);
   results.login = {
     loginsPerSecond,
     concurrency,
-    alone: alone.browse,
-    withLogins: loaded.browse,
+    saturated: { alone: saturated.browse, withLogins: saturatedLoaded.browse },
+    open: { pageViewsPerSecond: rate, alone: alone.browse, withLogins: loaded.browse },
     logins: loaded.login,
   };
-  const errors = loaded.browse.errors + loaded.login.errors;
+  const errors =
+    loaded.browse.errors +
+    loaded.login.errors +
+    saturatedLoaded.browse.errors +
+    saturatedLoaded.login.errors;
   goals.push({
     section: 'login under load',
-    line: `browse p99 ${alone.browse.p99} → ${loaded.browse.p99} ms with ${loaded.login.rps} logins/s (login p50 ${loaded.login.p50} ms, p99 ${loaded.login.p99} ms), errors ${errors} (goal: browse p99 <250 ms, no errors)`,
-    met: loaded.browse.p99 < 250 && errors === 0,
+    line: `at ${rate} page views/s (half the capacity) browse p99 ${alone.browse.p99} → ${loaded.browse.p99} ms with ${loaded.login.rps} logins/s (login p50 ${loaded.login.p50} ms), ${loaded.browse.droppedPageViews} page views dropped; saturated (${concurrency} visitors, no pause) p99 ${saturated.browse.p99} → ${saturatedLoaded.browse.p99} ms; errors ${errors} (goal: browse p99 <250 ms with logins, no errors)`,
+    met: loaded.browse.p99 < 250 && loaded.browse.droppedPageViews === 0 && errors === 0,
   });
 }
 
