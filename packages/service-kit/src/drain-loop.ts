@@ -6,12 +6,17 @@ export interface DrainLoopOptions {
   logger?: Logger;
   /** Logged (with the error) when a pass fails; the next kick or poll tries again. */
   failureMessage: string;
+  /**
+   * The most a pass takes at once. A pass that took fewer found nothing more waiting, so the
+   * loop stops there instead of running an empty pass; work committed since is kicked anyway.
+   */
+  batchSize?: number;
 }
 
 /**
- * Runs `pass` until it reports no work left (it returns how many items it handled), whenever
- * kicked and on a poll. Concurrent kicks coalesce into at most one more drain, so callers can
- * kick after every commit. The outbox relay and the mail worker are built on it.
+ * Runs `pass` until it reports no work left (it returns how many items it handled; fewer than a
+ * full batch counts as the last), whenever kicked and on a poll. Concurrent kicks coalesce into
+ * at most one more drain, so callers can kick after every commit. The outbox relay and the mail worker are built on it.
  */
 export class DrainLoop {
   private timer: NodeJS.Timeout | undefined;
@@ -49,8 +54,9 @@ export class DrainLoop {
 
   private async drain(): Promise<void> {
     try {
-      while (!this.stopped && (await this.pass()) > 0) {
-        // keep going while there is work
+      const full = this.options.batchSize ?? 1;
+      while (!this.stopped && (await this.pass()) >= full) {
+        // keep going while there may be work
       }
     } catch (error) {
       this.options.logger?.warn({ err: error }, this.options.failureMessage);

@@ -18,6 +18,8 @@ export async function enqueue(
     .values(events.map((event) => ({ id: event.id, stream, type: event.type, envelope: event })));
 }
 
+const DEFAULT_BATCH = 100;
+
 export interface OutboxRelayOptions {
   /** Safety-net poll for events left by a crash or a failed publish; the happy path is kicked. */
   pollIntervalMs?: number;
@@ -40,6 +42,7 @@ export class OutboxRelay {
   ) {
     this.loop = new DrainLoop(() => this.flush(), {
       pollIntervalMs: options.pollIntervalMs ?? 1000,
+      batchSize: options.batchSize ?? DEFAULT_BATCH,
       logger: options.logger,
       failureMessage: 'outbox relay could not publish; will retry',
     });
@@ -56,7 +59,7 @@ export class OutboxRelay {
 
   /** Publishes one batch; returns how many events left. Safe to call from tests directly. */
   async flush(): Promise<number> {
-    const batchSize = this.options.batchSize ?? 100;
+    const batchSize = this.options.batchSize ?? DEFAULT_BATCH;
     return this.db.transaction(async (tx) => {
       const rows = await tx
         .select({ id: outbox.id, stream: outbox.stream, envelope: outbox.envelope })

@@ -106,6 +106,21 @@ describe.each(testBackends())('outbox relay ($name)', (backend) => {
     expect(await handle.db.select().from(notes)).toEqual([{ id: 1, body: 'first' }]);
   });
 
+  it('sends a backlog larger than a batch on one kick, in order', async () => {
+    const { open } = await freshDatabase();
+    const handle = await open();
+    const seen = await collect();
+    const events: Array<{ id: string }> = [];
+    for (const body of ['a', 'b', 'c', 'd', 'e']) events.push(await addNote(handle, body));
+    // No poll within the test: only the kick's drain can send them.
+    const relay = new OutboxRelay(handle.db, harness.bus, { pollIntervalMs: 60_000, batchSize: 2 });
+    cleanups.push(() => relay.stop());
+    relay.start();
+
+    await eventually(() => expect(seen).toEqual(events.map((event) => event.id)));
+    expect(await unpublished(handle)).toEqual([]);
+  });
+
   it('never publishes an event whose transaction rolled back', async () => {
     const { open } = await freshDatabase();
     const handle = await open();
