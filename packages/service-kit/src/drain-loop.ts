@@ -16,7 +16,8 @@ export interface DrainLoopOptions {
 /**
  * Runs `pass` until it reports no work left (it returns how many items it handled; fewer than a
  * full batch counts as the last), whenever kicked and on a poll. Concurrent kicks coalesce into
- * at most one more drain, so callers can kick after every commit. The outbox relay and the mail worker are built on it.
+ * at most one more drain, so callers can kick after every commit. The outbox relay and the mail
+ * worker are built on it.
  */
 export class DrainLoop {
   private timer: NodeJS.Timeout | undefined;
