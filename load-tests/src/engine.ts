@@ -305,10 +305,11 @@ async function arrivals(
   const free: number[] = [];
   let allocated = 0;
   const running = new Set<Promise<void>>();
+  // Counted, not compared against the clock: `started + n * interval` loses the last digits.
+  const total = Math.ceil(duration / interval - 1e-9);
   const started = performance.now();
-  for (let iteration = 0; ; iteration++) {
+  for (let iteration = 0; iteration < total; iteration++) {
     const due = started + iteration * interval;
-    if (due - started >= duration) break;
     await delay(Math.max(0, due - performance.now()));
     const vu = free.pop() ?? (allocated < maxVus ? allocated++ : undefined);
     if (vu === undefined) {
