@@ -1,5 +1,5 @@
 import { createEvent, defineEvent, type EventEnvelope } from '@uapqa/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { EventBus } from '../src/bus/types.js';
@@ -137,16 +137,21 @@ describe.each(testBackends())('idempotent inbox ($name)', (backend) => {
   });
 
   describe('in one statement', () => {
-    /** Renames every note to the event's body: one update, guarded by the claim. */
-    const renameNotes = (onAttempt: () => void = () => {}) =>
-      idempotentStatement(handle.db, 'notes', async (claim, event) => {
-        onAttempt();
-        await handle.db
+    /** Sets every note's body in one update guarded by the claim, counting the rows it changed. */
+    const setNotes = (body: (event: EventEnvelope) => string | SQL) => {
+      let changed = 0;
+      const handler = idempotentStatement(handle.db, 'notes', async (claim, event) => {
+        const rows = await handle.db
           .with(claim.cte)
           .update(notes)
-          .set({ body: (event.data as { body: string }).body })
-          .where(claim.claimed);
+          .set({ body: body(event) })
+          .where(claim.claimed)
+          .returning({ id: notes.id });
+        changed += rows.length;
       });
+      return Object.assign(handler, { changed: () => changed });
+    };
+    const renameNotes = () => setNotes((event) => (event.data as { body: string }).body);
 
     it('applies the effect once when the same event is handled twice', async () => {
       await handle.db.insert(notes).values({ body: 'draft' });
@@ -174,10 +179,8 @@ describe.each(testBackends())('idempotent inbox ($name)', (backend) => {
     it('leaves neither effect nor claim when the statement fails, so a redelivery applies it', async () => {
       await handle.db.insert(notes).values({ body: 'draft' });
       const event = createEvent(NoteRequested, { body: 'applied' });
-      const failing = idempotentStatement(handle.db, 'notes', async (claim) => {
-        // A null body breaks the column's NOT NULL: the whole statement fails, claim included.
-        await handle.db.with(claim.cte).update(notes).set({ body: sql`null` }).where(claim.claimed);
-      });
+      // A null body breaks the column's NOT NULL: the whole statement fails, claim included.
+      const failing = setNotes(() => sql`null`);
 
       await expect(failing(event)).rejects.toThrow();
       expect(await inboxIds()).toEqual([]);
@@ -191,19 +194,10 @@ describe.each(testBackends())('idempotent inbox ($name)', (backend) => {
     it('applies an event once when two replicas handle it at the same time', async () => {
       await handle.db.insert(notes).values({ body: '' });
       const event = createEvent(NoteRequested, { body: 'x' });
-      let applied = 0;
-      const appendOnce = idempotentStatement(handle.db, 'notes', async (claim) => {
-        const rows = await handle.db
-          .with(claim.cte)
-          .update(notes)
-          .set({ body: sql`${notes.body} || 'x'` })
-          .where(claim.claimed)
-          .returning({ id: notes.id });
-        applied += rows.length;
-      });
+      const appendOnce = setNotes(() => sql`${notes.body} || 'x'`);
       await Promise.all(Array.from({ length: 8 }, () => appendOnce(event)));
 
-      expect(applied).toBe(1);
+      expect(appendOnce.changed()).toBe(1);
       expect(await noteBodies()).toEqual(['x']);
       expect(await inboxIds()).toEqual([event.id]);
     });
