@@ -6,6 +6,7 @@ export * from './config.js';
 export * from './db/bookkeeping.js';
 export * from './db/database.js';
 export * from './db/errors.js';
+export * from './db/prepared.js';
 export * from './drain-loop.js';
 export * from './errors.js';
 export * from './http/app.js';

@@ -1,10 +1,9 @@
 import type { ArchiveQuery } from '@uapqa/contracts';
-import { type Executor, isoInstant, keysetCursor } from '@uapqa/service-kit';
+import { type Executor, isoInstant, keysetCursor, preparedOnce } from '@uapqa/service-kit';
 import { and, asc, count, desc, eq, exists, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { questions, questionTags } from './db/schema.js';
-import { preparedOnce } from './prepared.js';
 import { fromQuestions, type QuestionRow } from './shape.js';
 
 /** Keyset position in the archive: the last row's ranking tier (when searching), answer time and id. */

@@ -1,7 +1,6 @@
-import type { Executor } from '@uapqa/service-kit';
+import { type Executor, preparedOnce } from '@uapqa/service-kit';
 import { eq, sql } from 'drizzle-orm';
 import { categories, creators, questionWindows, tags } from './db/schema.js';
-import { preparedOnce } from './prepared.js';
 
 export interface AskChecks {
   /** Null when no approved expert has that user id. */

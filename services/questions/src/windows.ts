@@ -1,8 +1,8 @@
 import type { QuestionWindow } from '@uapqa/contracts';
-import type { Executor } from '@uapqa/service-kit';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { type Executor, preparedOnce } from '@uapqa/service-kit';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { QuestionsConfig } from './config.js';
-import { questionWindows } from './db/schema.js';
+import { creators, questionWindows } from './db/schema.js';
 
 const HOUR = 60 * 60 * 1000;
 const WEEK = 7 * 24 * HOUR;
@@ -62,32 +62,48 @@ export async function claimPlace(
   return claimed.length > 0;
 }
 
-/** Each expert's current window as the ask form and `/api/creators` show it. */
-export async function describeWindows(
-  db: Executor,
-  config: QuestionsConfig,
-  experts: Array<{ userId: number; questionsPerWeek: number }>,
-  now = new Date(),
-): Promise<QuestionWindow[]> {
-  const window = windowAt(config, now);
-  const rows = await db
+function prepareCurrentWindows(db: Executor) {
+  return db
     .select({
-      expertId: questionWindows.expertId,
+      expertId: creators.userId,
+      questionsPerWeek: creators.questionsPerWeek,
       accepted: questionWindows.accepted,
       capacity: questionWindows.capacity,
     })
-    .from(questionWindows)
-    .where(eq(questionWindows.opensAt, window.opensAt));
-  const taken = new Map(rows.map((row) => [row.expertId, row]));
-  return experts.map((expert) => {
-    const row = taken.get(expert.userId);
-    const capacity = row?.capacity ?? expert.questionsPerWeek;
+    .from(creators)
+    .leftJoin(
+      questionWindows,
+      and(
+        eq(questionWindows.expertId, creators.userId),
+        eq(questionWindows.opensAt, sql`${sql.placeholder('opensAt')}::timestamptz`),
+      ),
+    )
+    .orderBy(asc(creators.userId))
+    .prepare('current_windows');
+}
+
+/**
+ * Each expert's current window as the ask form and `/api/creators` show it: the experts and
+ * their windows' places in one prepared statement, since every `/api/creators` asks for it.
+ * An expert without a window row yet has all of `questionsPerWeek` left.
+ */
+export async function describeWindows(
+  db: Executor,
+  config: QuestionsConfig,
+  now = new Date(),
+): Promise<QuestionWindow[]> {
+  const window = windowAt(config, now);
+  const rows = await preparedOnce(db, 'current_windows', () => prepareCurrentWindows(db)).execute({
+    opensAt: window.opensAt.toISOString(),
+  });
+  return rows.map((row) => {
+    const capacity = row.capacity ?? row.questionsPerWeek;
     return {
-      creatorId: expert.userId,
+      creatorId: row.expertId,
       opensAt: window.opensAt.toISOString(),
       closesAt: window.closesAt.toISOString(),
       capacity,
-      remaining: Math.max(0, capacity - (row?.accepted ?? 0)),
+      remaining: Math.max(0, capacity - (row.accepted ?? 0)),
     };
   });
 }

@@ -1,8 +1,8 @@
 import { ArchiveQuery, MyQuestionsQuery } from '@uapqa/contracts';
-import { currentSession, readQuery, requireSession } from '@uapqa/service-kit';
-import { desc, eq } from 'drizzle-orm';
+import { currentSession, preparedOnce, readQuery, requireSession } from '@uapqa/service-kit';
+import { desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { creators, questions } from '../db/schema.js';
+import { questions } from '../db/schema.js';
 import type { QuestionsDeps } from '../deps.js';
 import { fromQuestions, toQuestions } from '../shape.js';
 import { describeWindows } from '../windows.js';
@@ -27,21 +27,19 @@ export function archiveRoutes({ db, config, archivePages }: QuestionsDeps): Hono
   });
 
   /** Every expert's current question window (the gateway adds them to `/api/creators`). */
-  app.get('/api/questions/windows', async (c) => {
-    const experts = await db
-      .select({ userId: creators.userId, questionsPerWeek: creators.questionsPerWeek })
-      .from(creators);
-    return c.json(await describeWindows(db, config, experts));
-  });
+  app.get('/api/questions/windows', async (c) => c.json(await describeWindows(db, config)));
 
   /** The caller's own questions, any status, newest first. */
   app.get('/api/my-questions', requireSession, async (c) => {
     const { userId } = currentSession(c);
     const { limit } = readQuery(c, MyQuestionsQuery);
-    const rows = await fromQuestions(db)
-      .where(eq(questions.askerId, userId))
-      .orderBy(desc(questions.createdAt), desc(questions.id))
-      .limit(limit);
+    const rows = await preparedOnce(db, 'my_questions', () =>
+      fromQuestions(db)
+        .where(eq(questions.askerId, sql.placeholder('askerId')))
+        .orderBy(desc(questions.createdAt), desc(questions.id))
+        .limit(sql.placeholder('limit'))
+        .prepare('my_questions'),
+    ).execute({ askerId: userId, limit });
     return c.json(toQuestions(rows, { fullAnswers: true, showNotes: true }));
   });
 

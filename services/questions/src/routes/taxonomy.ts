@@ -5,6 +5,7 @@ import {
   notFound,
   PG_FOREIGN_KEY_VIOLATION,
   postgresError,
+  preparedOnce,
   readJson,
   readParams,
   requireRole,
@@ -34,12 +35,18 @@ export function taxonomyRoutes({ db, archivePages }: QuestionsDeps): Hono {
   const columns = { id: categories.id, name: categories.name, description: categories.description };
   const tagColumns = { id: tags.id, name: tags.name, description: tags.description };
 
-  app.get('/api/categories', async (c) =>
-    c.json(await db.select(columns).from(categories).orderBy(asc(categories.name))),
-  );
-  app.get('/api/tags', async (c) =>
-    c.json(await db.select(tagColumns).from(tags).orderBy(asc(tags.name))),
-  );
+  // Every browse page view asks for both lists: each statement is built once.
+  const listCategories = () =>
+    preparedOnce(db, 'categories_list', () =>
+      db.select(columns).from(categories).orderBy(asc(categories.name)).prepare('categories_list'),
+    );
+  const listTags = () =>
+    preparedOnce(db, 'tags_list', () =>
+      db.select(tagColumns).from(tags).orderBy(asc(tags.name)).prepare('tags_list'),
+    );
+
+  app.get('/api/categories', async (c) => c.json(await listCategories().execute()));
+  app.get('/api/tags', async (c) => c.json(await listTags().execute()));
 
   app.post('/api/admin/categories', requireRole('admin'), async (c) => {
     const body = await readJson(c, TaxonomyBody);

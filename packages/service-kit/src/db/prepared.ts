@@ -1,4 +1,4 @@
-import type { Executor } from '@uapqa/service-kit';
+import type { Executor } from './database.js';
 
 const byDatabase = new WeakMap<Executor, Map<string, unknown>>();
 
