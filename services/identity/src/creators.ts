@@ -1,11 +1,10 @@
 import type { Creator } from '@uapqa/contracts';
-import type { Executor } from '@uapqa/service-kit';
+import { type Executor, preparedOnce } from '@uapqa/service-kit';
 import { asc, eq } from 'drizzle-orm';
 import { creatorProfiles, users } from './db/schema.js';
 
-/** Approved creators as the public API shows them. */
-export async function listApprovedCreators(db: Executor): Promise<Creator[]> {
-  const rows = await db
+function prepareApprovedCreators(db: Executor) {
+  return db
     .select({
       id: creatorProfiles.id,
       userId: creatorProfiles.userId,
@@ -19,7 +18,15 @@ export async function listApprovedCreators(db: Executor): Promise<Creator[]> {
     .from(creatorProfiles)
     .innerJoin(users, eq(users.id, creatorProfiles.userId))
     .where(eq(creatorProfiles.status, 'approved'))
-    .orderBy(asc(creatorProfiles.id));
+    .orderBy(asc(creatorProfiles.id))
+    .prepare('approved_creators');
+}
+
+/** Approved creators as the public API shows them (every browse page view asks). */
+export async function listApprovedCreators(db: Executor): Promise<Creator[]> {
+  const rows = await preparedOnce(db, 'approved_creators', () =>
+    prepareApprovedCreators(db),
+  ).execute();
   return rows.map(({ firstName, lastName, ...creator }) => ({
     ...creator,
     user: { firstName, lastName },

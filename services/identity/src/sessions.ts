@@ -114,21 +114,6 @@ export class SessionManager {
     return { sessionId: row.sessionId, token, tokenExpiresAt };
   }
 
-  /** Whether a session is still alive in the database (identity's own, authoritative check). */
-  async isLive(sessionId: string): Promise<boolean> {
-    const [row] = await this.options.db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(
-        and(
-          eq(sessions.id, sessionId),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, new Date()),
-        ),
-      );
-    return Boolean(row);
-  }
-
   /** Finds the session a refresh secret belongs to (logout with only the refresh cookie left). */
   async sessionIdOfRefresh(refresh: string | undefined): Promise<string | null> {
     if (!refresh) return null;

@@ -1,7 +1,7 @@
 import type { IdentityUser } from '@uapqa/contracts';
-import type { Executor } from '@uapqa/service-kit';
-import { eq, sql } from 'drizzle-orm';
-import { settings, users } from './db/schema.js';
+import { type Executor, preparedOnce } from '@uapqa/service-kit';
+import { and, eq, exists, gt, isNull, sql } from 'drizzle-orm';
+import { sessions, settings, users } from './db/schema.js';
 
 export const userColumns = {
   id: users.id,
@@ -12,8 +12,38 @@ export const userColumns = {
   role: users.role,
 };
 
-export async function findUserById(db: Executor, id: number): Promise<IdentityUser | null> {
-  const [user] = await db.select(userColumns).from(users).where(eq(users.id, id));
+function prepareLiveSessionUser(db: Executor) {
+  const live = db
+    .select({ one: sql`1` })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, users.id),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+      ),
+    );
+  return db
+    .select(userColumns)
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder('userId')), exists(live)))
+    .prepare('live_session_user');
+}
+
+/**
+ * The member a session token names, only while identity's own row of that session is live (not
+ * revoked, not expired): identity owns sessions, so it checks the row, not only the token. One
+ * prepared statement, since every page load asks who the member is.
+ */
+export async function findLiveSessionUser(
+  db: Executor,
+  session: { userId: number; sessionId: string },
+  now = new Date(),
+): Promise<IdentityUser | null> {
+  const [user] = await preparedOnce(db, 'live_session_user', () =>
+    prepareLiveSessionUser(db),
+  ).execute({ userId: session.userId, sessionId: session.sessionId, now: now.toISOString() });
   return user ?? null;
 }
 

@@ -11,6 +11,11 @@ export interface IdentityHarness {
   /** A new browser (its own cookie jar) talking to identity's app. */
   visitor(): ReturnType<typeof browser>;
   signedIn(username: string, password?: string): Promise<ReturnType<typeof browser>>;
+  /**
+   * Another identity process on the same database whose bus this one does not follow, as a
+   * replica whose events have not arrived yet. Only on a real database (PGlite has one process).
+   */
+  replica(): Promise<ServiceInstance>;
   stop(): Promise<void>;
 }
 
@@ -26,6 +31,7 @@ export async function startHarness(backend: Backend): Promise<IdentityHarness> {
   });
   const service = await startIdentity({ config, bus: harnessBus.bus });
   const visitor = () => browser(service.app);
+  const replicas: Array<{ service: ServiceInstance; bus: TestBus }> = [];
   return {
     service,
     harnessBus,
@@ -36,7 +42,21 @@ export async function startHarness(backend: Backend): Promise<IdentityHarness> {
       if (response.status !== 200) throw new Error(`login as ${username}: ${response.status}`);
       return session;
     },
+    async replica() {
+      if (!database.url) throw new Error('a replica needs a real database');
+      const bus = await backend.bus('identity-replica');
+      const replica = await startIdentity({
+        config: { ...config, SEED_DEMO: false },
+        bus: bus.bus,
+      });
+      replicas.push({ service: replica, bus });
+      return replica;
+    },
     async stop() {
+      for (const replica of replicas) {
+        await replica.service.stop();
+        await replica.bus.cleanup();
+      }
       await service.stop();
       await harnessBus.cleanup();
       await database.drop();

@@ -52,6 +52,29 @@ describe.each(testBackends())('sessions ($name)', (backend) => {
     expect(refresh.status).toBe(401);
   });
 
+  it.runIf(backend.name === 'real')(
+    'refuses /api/user once another replica revoked the session, before its event arrives',
+    async () => {
+      const browser = h.visitor();
+      await browser.post('/api/register', newMember());
+      const cookie = browser.jar.header();
+      expect((await browser.get('/api/user')).status).toBe(200);
+
+      // The replica's SessionRevoked goes to a bus this process does not follow: only the
+      // session's row says it has ended.
+      const replica = await h.replica();
+      const loggedOut = await replica.app.request('/api/logout', {
+        method: 'POST',
+        headers: { cookie },
+      });
+      expect(loggedOut.status).toBe(200);
+
+      const me = await h.service.app.request('/api/user', { headers: { cookie } });
+      expect(me.status).toBe(401);
+      expect((await me.json()).message).toContain('Unauthorized');
+    },
+  );
+
   it('answers /api/user with 401 and an Unauthorized message when signed out', async () => {
     const response = await h.visitor().get('/api/user');
     expect(response.status).toBe(401);

@@ -26,7 +26,7 @@ import { getCookie } from 'hono/cookie';
 import { users } from '../db/schema.js';
 import type { IdentityDeps } from '../deps.js';
 import { hashPassword, verifyPassword } from '../passwords.js';
-import { findUserById, findUserForLogin, userColumns, waitlistEnabled } from '../users.js';
+import { findLiveSessionUser, findUserForLogin, userColumns, waitlistEnabled } from '../users.js';
 
 /** Login limits: per client address, and per account name against password guessing. */
 export const LOGIN_LIMITS = {
@@ -137,10 +137,7 @@ export function authRoutes(deps: IdentityDeps): Hono {
   });
 
   app.get('/api/user', requireSession, async (c) => {
-    const session = currentSession(c);
-    // Identity owns sessions, so it checks the row too, not only the token.
-    if (!(await sessions.isLive(session.sessionId))) throw unauthorized();
-    const user = await findUserById(db, session.userId);
+    const user = await findLiveSessionUser(db, currentSession(c));
     if (!user) throw unauthorized();
     return c.json(user);
   });
