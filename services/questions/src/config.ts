@@ -24,10 +24,12 @@ export const questionsConfigSchema = baseServiceConfig.extend({
   /** How often reservations left behind are looked for. */
   RESERVATION_SWEEP_MS: env.int(15_000),
   /**
-   * How long a page of the public archive is served from memory. Writes this process makes show
-   * at once; another replica's within this time. 0 reads every page from the database.
+   * How long a page of the public archive is served from memory. Writes this process makes, and
+   * every replica's answers (each replica watches them on the bus), show at once; another
+   * replica's other writes (a deleted topic, an expert's new name) within this time. 0 reads
+   * every page from the database.
    */
-  ARCHIVE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  ARCHIVE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(30_000),
   /** Memory for remembered archive pages, in MiB (about: counted in characters). */
   ARCHIVE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
   /** Embedded mode: demo categories, topics and an answered archive. */

@@ -170,5 +170,55 @@ describe.each(testBackends())(
         await stack.stop();
       }
     }, 60_000);
+
+    it.runIf(backend.name === 'real')(
+      "shows another replica's answer at once, told by the bus",
+      async () => {
+        const stack = await startQuestionsStack(backend, { ARCHIVE_CACHE_MS: '60000' });
+        try {
+          const replica = await stack.replica({ SEED_DEMO: 'false' });
+          const replicaNewest = async () =>
+            (await (await replica.app.request('/api/questions?limit=5')).json()) as Array<{
+              id: string;
+            }>;
+          const member = await stack.member();
+          const [expert] = await stack.experts();
+          const category = (await (await stack.visitor().get('/api/categories')).json())[0];
+          const topic = (await (await stack.visitor().get('/api/tags')).json())[0];
+          const asked = await member.post('/api/questions', {
+            assignedCreatorId: expert!.userId,
+            categoryId: category.id,
+            title: 'Did the second radar site log the same return?',
+            content: 'Two stations reported one object at the same minute, miles apart.',
+            tagIds: [topic.id],
+          });
+          expect(asked.status).toBe(201);
+          const { id } = await asked.json();
+          await publishApproval(stack.bus.bus, {
+            questionId: id,
+            askerId: member.id,
+            assignedExpertId: expert!.userId,
+          });
+          // The replica now remembers its newest page for a minute.
+          expect((await replicaNewest()).map((question) => question.id)).not.toContain(id);
+
+          // Answered through the gateway, that is by the other replica.
+          const expertUser = await stack.signedIn('dana');
+          await eventually(async () => {
+            const answered = await expertUser.post('/api/answers', {
+              questionId: id,
+              content: 'Both logs show it; the timestamps agree to the second.',
+            });
+            expect(answered.status).toBe(201);
+          });
+          await eventually(async () => expect((await replicaNewest())[0]?.id).toBe(id), {
+            timeoutMs: 5000,
+          });
+        } finally {
+          await stack.stop();
+        }
+      },
+      60_000,
+    );
   },
 );

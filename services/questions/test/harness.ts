@@ -1,6 +1,6 @@
 import { billingForTests } from '@uapqa/billing/testing';
 import { createEvent, MODERATION_STREAM, QuestionApproved } from '@uapqa/contracts';
-import { startTestStack, type TestStack } from '@uapqa/gateway/testing';
+import { type StackServiceContext, startTestStack, type TestStack } from '@uapqa/gateway/testing';
 import { identityForTests } from '@uapqa/identity/testing';
 import type { EventBus } from '@uapqa/service-kit';
 import type { Backend, Browser } from '@uapqa/service-kit/testing';
@@ -18,6 +18,11 @@ export interface QuestionsStack extends TestStack {
     packs?: Array<'small' | 'bulk'>;
   }): Promise<Browser & { id: number }>;
   signedIn(username: string): Promise<Browser & { id: number }>;
+  /**
+   * Another questions process on the same database and bus, with its own environment (stopped
+   * with the stack). Only on a real database: in-memory PGlite belongs to one process.
+   */
+  replica(env?: Record<string, string>): Promise<QuestionsInstance>;
   experts(): Promise<
     Array<{ userId: number; questionsPerWeek: number; user: { firstName: string } }>
   >;
@@ -33,12 +38,17 @@ export async function startQuestionsStack(
   questionsBus: (bus: EventBus) => EventBus = (bus) => bus,
 ): Promise<QuestionsStack> {
   const questionsService = questionsForTests(questionsEnv);
+  let questionsContext: StackServiceContext | undefined;
+  const replicas: QuestionsInstance[] = [];
   const stack = await startTestStack(backend, [
     identityForTests(DEMO_PASSWORD),
     billingForTests(),
     {
       name: questionsService.name,
-      start: (context) => questionsService.start({ ...context, bus: questionsBus(context.bus) }),
+      start: (context) => {
+        questionsContext = context;
+        return questionsService.start({ ...context, bus: questionsBus(context.bus) });
+      },
     },
   ]);
   const questions = stack.services.questions as QuestionsInstance;
@@ -53,6 +63,18 @@ export async function startQuestionsStack(
   return {
     ...stack,
     questions,
+    async replica(env = {}) {
+      if (!questionsContext?.databaseUrl) throw new Error('a replica needs a real database');
+      const replica = (await questionsForTests({ ...questionsEnv, ...env }).start(
+        questionsContext,
+      )) as QuestionsInstance;
+      replicas.push(replica);
+      return replica;
+    },
+    async stop() {
+      for (const replica of replicas) await replica.stop();
+      await stack.stop();
+    },
     async member({ subscribe = true, packs = [] } = {}) {
       counter++;
       const name = `asker_${Date.now().toString(36)}_${counter}`;

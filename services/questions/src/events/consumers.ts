@@ -3,6 +3,8 @@ import {
   CreatorApproved,
   IDENTITY_STREAM,
   MODERATION_STREAM,
+  QUESTIONS_STREAM,
+  QuestionAnswered,
   QuestionApproved,
   QuestionRejected,
   readEvent,
@@ -19,7 +21,10 @@ import type { QuestionsDeps } from '../deps.js';
 
 export const CONSUMER = 'questions';
 
-/** Keeps the creators read copy and applies moderation outcomes, each event once (inbox). */
+/**
+ * Keeps the creators read copy and applies moderation outcomes, each event once (inbox); and
+ * has this replica forget its remembered archive pages whenever any replica's answer is out.
+ */
 export async function startConsumers(deps: QuestionsDeps, bus: EventBus): Promise<Subscription[]> {
   const { db, relay, archivePages } = deps;
   const once = inboxFor(db, relay, CONSUMER);
@@ -87,6 +92,13 @@ export async function startConsumers(deps: QuestionsDeps, bus: EventBus): Promis
           })
           .where(and(eq(questions.id, data.questionId), pending));
       }),
+    }),
+    // Every replica watches (not one of them consumes): each keeps its own pages. The event
+    // leaves the outbox only after the answer committed, so a page read after it has the answer.
+    bus.watch({
+      stream: QUESTIONS_STREAM,
+      types: [QuestionAnswered.type],
+      handler: async () => archivePages.changed(),
     }),
   ]);
 }
