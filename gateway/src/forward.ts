@@ -1,7 +1,12 @@
 import { clientIp, HttpError, REFRESH_COOKIE, SESSION_COOKIE } from '@uapqa/service-kit';
 import type { Context } from 'hono';
 import type { ServiceName } from './route-table.js';
-import { forwardableHeaders, type Upstream } from './upstreams.js';
+import {
+  answerResponse,
+  forwardableHeaders,
+  type Upstream,
+  type UpstreamAnswer,
+} from './upstreams.js';
 
 /** The browser's cookies minus the session pair: upstreams get the verified token as a bearer. */
 function upstreamCookies(header: string | undefined): string | undefined {
@@ -22,14 +27,15 @@ export function notDeployed(service: ServiceName): HttpError {
 
 /**
  * Sends the request on to its owner, with the verified session (if any) as a bearer token and
- * the usual forwarding headers. Identity still sees the refresh cookie, which only it redeems.
+ * the usual forwarding headers, and gives back its answer. Identity still sees the refresh
+ * cookie, which only it redeems.
  */
-export async function forward(
+export async function forwardCall(
   c: Context,
   upstream: Upstream | undefined,
   service: ServiceName,
   trustProxy: boolean,
-): Promise<Response> {
+): Promise<UpstreamAnswer> {
   if (!upstream) throw notDeployed(service);
   const incoming = new URL(c.req.url);
   const token = c.get('sessionToken');
@@ -39,7 +45,7 @@ export async function forward(
   const body =
     method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(await c.req.arrayBuffer());
   try {
-    return await upstream.send({
+    return await upstream.call({
       method,
       path: `${incoming.pathname}${incoming.search}`,
       headers: forwardableHeaders({
@@ -61,4 +67,14 @@ export async function forward(
       service,
     });
   }
+}
+
+/** `forwardCall`, its answer handed back to the caller as it came. */
+export async function forward(
+  c: Context,
+  upstream: Upstream | undefined,
+  service: ServiceName,
+  trustProxy: boolean,
+): Promise<Response> {
+  return answerResponse(await forwardCall(c, upstream, service, trustProxy), c.req.method);
 }

@@ -1,4 +1,4 @@
-import { type KeptAliveResponse, keptAliveAgent, sendKeptAlive } from '@uapqa/service-kit';
+import { keptAliveAgent, sendKeptAlive } from '@uapqa/service-kit';
 import type { ServiceName } from './route-table.js';
 
 /** A request to a service: the gateway's own, already stripped of what must not travel on. */
@@ -10,6 +10,13 @@ export interface UpstreamRequest {
   body?: Uint8Array<ArrayBuffer>;
 }
 
+/** A service's answer as it came: compositions read its JSON without a WHATWG Response. */
+export interface UpstreamAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Uint8Array;
+}
+
 /**
  * How the gateway reaches a service: over HTTP in the distributed modes, or by calling its
  * Hono app in the same process in embedded mode. Routing code cannot tell the difference.
@@ -17,8 +24,21 @@ export interface UpstreamRequest {
 export interface Upstream {
   name: ServiceName;
   baseUrl: string;
+  /** The answer itself: what compositions read. */
+  call(request: UpstreamRequest): Promise<UpstreamAnswer>;
+  /** The answer as a Response to hand back to the caller. */
   send(request: UpstreamRequest): Promise<Response>;
   fetch(request: Request): Promise<Response>;
+}
+
+const decoder = new TextDecoder();
+
+/** Whether a service said yes (2xx). */
+export const answerOk = (answer: UpstreamAnswer) => answer.status >= 200 && answer.status < 300;
+
+/** The JSON document of an answer. */
+export function answerJson<T = unknown>(answer: UpstreamAnswer): T {
+  return JSON.parse(decoder.decode(answer.body)) as T;
 }
 
 /** Headers that describe one connection, never the message (RFC 9110 §7.6.1), plus framing. */
@@ -61,7 +81,8 @@ async function toUpstreamRequest(request: Request): Promise<UpstreamRequest> {
   };
 }
 
-function responseFrom(answer: KeptAliveResponse, method: string): Response {
+/** An answer handed back to the caller, less the headers that described its connection. */
+export function answerResponse(answer: UpstreamAnswer, method: string): Response {
   const headers = new Headers();
   for (const [header, value] of Object.entries(answer.headers)) {
     if (value === undefined || HOP_BY_HOP.has(header)) continue;
@@ -69,7 +90,8 @@ function responseFrom(answer: KeptAliveResponse, method: string): Response {
     else headers.set(header, value);
   }
   const empty = method === 'HEAD' || answer.status === 204 || answer.status === 304;
-  return new Response(empty ? null : new Uint8Array(answer.body), {
+  // Node's buffers live on plain ArrayBuffers, never shared ones: no copy is needed.
+  return new Response(empty ? null : (answer.body as Uint8Array<ArrayBuffer>), {
     status: answer.status,
     headers,
   });
@@ -83,8 +105,8 @@ function responseFrom(answer: KeptAliveResponse, method: string): Response {
 export function httpUpstream(name: ServiceName, baseUrl: string, timeoutMs = 15_000): Upstream {
   const origin = new URL(baseUrl);
   const agent = keptAliveAgent();
-  const send = async ({ method, path, headers, body }: UpstreamRequest): Promise<Response> => {
-    const answer = await sendKeptAlive(agent, origin, {
+  const call = ({ method, path, headers, body }: UpstreamRequest): Promise<UpstreamAnswer> =>
+    sendKeptAlive(agent, origin, {
       method,
       path,
       headers: forwardableHeaders(headers),
@@ -92,11 +114,12 @@ export function httpUpstream(name: ServiceName, baseUrl: string, timeoutMs = 15_
       timeoutMs,
       timeoutMessage: `${name} did not answer within ${timeoutMs} ms`,
     });
-    return responseFrom(answer, method);
-  };
+  const send = async (request: UpstreamRequest) =>
+    answerResponse(await call(request), request.method);
   return {
     name,
     baseUrl,
+    call,
     send,
     fetch: async (request) => send(await toUpstreamRequest(request)),
   };
@@ -107,11 +130,23 @@ export function inProcessUpstream(
   app: { fetch(request: Request): Response | Promise<Response> },
 ): Upstream {
   const baseUrl = `http://${name}.internal`;
+  const send = async ({ method, path, headers, body }: UpstreamRequest) =>
+    app.fetch(new Request(`${baseUrl}${path}`, { method, headers, body }));
   return {
     name,
     baseUrl,
-    send: async ({ method, path, headers, body }) =>
-      app.fetch(new Request(`${baseUrl}${path}`, { method, headers, body })),
+    async call(request) {
+      const response = await send(request);
+      const headers: UpstreamAnswer['headers'] = Object.fromEntries(response.headers);
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) headers['set-cookie'] = cookies;
+      return {
+        status: response.status,
+        headers,
+        body: new Uint8Array(await response.arrayBuffer()),
+      };
+    },
+    send,
     fetch: async (request) => app.fetch(request),
   };
 }

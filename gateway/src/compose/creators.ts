@@ -1,7 +1,7 @@
 import type { QuestionWindow } from '@uapqa/contracts';
 import type { Context } from 'hono';
-import { forward } from '../forward.js';
-import type { Upstreams } from '../upstreams.js';
+import { forwardCall } from '../forward.js';
+import { answerJson, answerOk, answerResponse, type Upstreams } from '../upstreams.js';
 import { upstreamJson } from './upstream-json.js';
 
 /**
@@ -13,11 +13,12 @@ export async function composeCreators(
   upstreams: Upstreams,
   trustProxy: boolean,
 ): Promise<Response> {
-  const fromIdentity = await forward(c, upstreams.identity, 'identity', trustProxy);
-  if (!fromIdentity.ok) return fromIdentity;
+  const fromIdentity = await forwardCall(c, upstreams.identity, 'identity', trustProxy);
   // HEAD: identity answered without a body, and the caller wants none either.
-  if (c.req.method === 'HEAD') return fromIdentity;
-  const creators = (await fromIdentity.json()) as Array<{ userId: number }>;
+  if (!answerOk(fromIdentity) || c.req.method === 'HEAD') {
+    return answerResponse(fromIdentity, c.req.method);
+  }
+  const creators = answerJson<Array<{ userId: number }>>(fromIdentity);
   const windows = await upstreamJson<QuestionWindow[]>(
     c,
     upstreams,

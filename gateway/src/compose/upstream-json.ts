@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ServiceName } from '../route-table.js';
-import type { Upstreams } from '../upstreams.js';
+import { answerJson, answerOk, type Upstreams } from '../upstreams.js';
 
 /** A composed figure that does not come back in this time is reported missing, not waited for. */
 export const COMPOSE_TIMEOUT_MS = 3_000;
@@ -25,8 +25,8 @@ export async function upstreamJson<T>(
     timer = setTimeout(() => resolve(null), COMPOSE_TIMEOUT_MS);
   });
   const answer = upstream
-    .send({ method: 'GET', path, headers })
-    .then(async (response) => (response.ok ? ((await response.json()) as T) : null))
+    .call({ method: 'GET', path, headers })
+    .then((answered) => (answerOk(answered) ? answerJson<T>(answered) : null))
     .catch(() => null);
   try {
     return await Promise.race([answer, timeout]);

@@ -2,8 +2,8 @@ import { BillingAccount, type CurrentUser, IdentityUser } from '@uapqa/contracts
 import { HttpError } from '@uapqa/service-kit';
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { forward } from '../forward.js';
-import type { Upstreams } from '../upstreams.js';
+import { forwardCall } from '../forward.js';
+import { answerJson, answerOk, answerResponse, type Upstreams } from '../upstreams.js';
 
 /** What billing says of a member (`GET /api/billing/account` with the member's session). */
 const BillingFields = BillingAccount.pick({ subscriptionStatus: true, foiaCredits: true });
@@ -22,11 +22,12 @@ export async function composeUser(
   upstreams: Upstreams,
   trustProxy: boolean,
 ): Promise<Response> {
-  const fromIdentity = await forward(c, upstreams.identity, 'identity', trustProxy);
-  if (!fromIdentity.ok) return fromIdentity;
+  const fromIdentity = await forwardCall(c, upstreams.identity, 'identity', trustProxy);
   // HEAD: identity answered without a body, and the caller wants none either.
-  if (c.req.method === 'HEAD') return fromIdentity;
-  const user = IdentityUser.parse(await fromIdentity.json());
+  if (!answerOk(fromIdentity) || c.req.method === 'HEAD') {
+    return answerResponse(fromIdentity, c.req.method);
+  }
+  const user = IdentityUser.parse(answerJson(fromIdentity));
   const account = upstreams.billing ? await billingAccount(c, upstreams) : NO_BILLING;
   const composed: CurrentUser = { ...user, ...account };
   return c.json(composed);
@@ -34,8 +35,8 @@ export async function composeUser(
 
 async function billingAccount(c: Context, upstreams: Upstreams) {
   const billing = upstreams.billing!;
-  const response = await billing
-    .send({
+  const answer = await billing
+    .call({
       method: 'GET',
       path: '/api/billing/account',
       headers: {
@@ -44,7 +45,7 @@ async function billingAccount(c: Context, upstreams: Upstreams) {
       },
     })
     .catch(() => null);
-  const parsed = response?.ok ? BillingFields.safeParse(await response.json()) : null;
+  const parsed = answer && answerOk(answer) ? BillingFields.safeParse(answerJson(answer)) : null;
   if (!parsed?.success) {
     // Showing a paying member zero credits would be wrong: say billing is unavailable instead.
     throw new HttpError(
