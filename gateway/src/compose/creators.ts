@@ -7,24 +7,24 @@ import { upstreamJson } from './upstream-json.js';
 /**
  * `GET /api/creators`: identity's approved creators, each with its current question window
  * from questions. Without questions (or if it fails) the creators still come, without windows.
+ * Both services are asked at once: the page waits for the slower, not for the sum.
  */
 export async function composeCreators(
   c: Context,
   upstreams: Upstreams,
   trustProxy: boolean,
 ): Promise<Response> {
+  // HEAD: identity answers without a body, and the caller wants none either.
+  const askedWindows =
+    c.req.method === 'HEAD'
+      ? Promise.resolve(null)
+      : upstreamJson<QuestionWindow[]>(c, upstreams, 'questions', '/api/questions/windows');
   const fromIdentity = await forwardCall(c, upstreams.identity, 'identity', trustProxy);
-  // HEAD: identity answered without a body, and the caller wants none either.
   if (!answerOk(fromIdentity) || c.req.method === 'HEAD') {
     return answerResponse(fromIdentity, c.req.method);
   }
   const creators = answerJson<Array<{ userId: number }>>(fromIdentity);
-  const windows = await upstreamJson<QuestionWindow[]>(
-    c,
-    upstreams,
-    'questions',
-    '/api/questions/windows',
-  );
+  const windows = await askedWindows;
   const byExpert = new Map((windows ?? []).map((window) => [window.creatorId, window]));
   return c.json(
     creators.map((creator) => {

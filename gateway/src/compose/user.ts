@@ -3,7 +3,13 @@ import { HttpError } from '@uapqa/service-kit';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { forwardCall } from '../forward.js';
-import { answerJson, answerOk, answerResponse, type Upstreams } from '../upstreams.js';
+import {
+  answerJson,
+  answerOk,
+  answerResponse,
+  type UpstreamAnswer,
+  type Upstreams,
+} from '../upstreams.js';
 
 /** What billing says of a member (`GET /api/billing/account` with the member's session). */
 const BillingFields = BillingAccount.pick({ subscriptionStatus: true, foiaCredits: true });
@@ -15,28 +21,33 @@ const NO_BILLING: z.infer<typeof BillingFields> = {
 
 /**
  * `GET /api/user`: who the member is (identity) joined with their subscription and credits
- * (billing). Until billing is deployed every member is inactive with no credits.
+ * (billing). Until billing is deployed every member is inactive with no credits. With a session,
+ * both services are asked at once: the page waits for the slower, not for the sum.
  */
 export async function composeUser(
   c: Context,
   upstreams: Upstreams,
   trustProxy: boolean,
 ): Promise<Response> {
+  // HEAD: identity answers without a body, and the caller wants none either.
+  const wanted = c.req.method !== 'HEAD' && upstreams.billing !== undefined;
+  const askedBilling = wanted && c.get('sessionToken') ? billingAnswer(c, upstreams) : null;
   const fromIdentity = await forwardCall(c, upstreams.identity, 'identity', trustProxy);
-  // HEAD: identity answered without a body, and the caller wants none either.
   if (!answerOk(fromIdentity) || c.req.method === 'HEAD') {
     return answerResponse(fromIdentity, c.req.method);
   }
   const user = IdentityUser.parse(answerJson(fromIdentity));
-  const account = upstreams.billing ? await billingAccount(c, upstreams) : NO_BILLING;
+  const account = wanted
+    ? billingFields(await (askedBilling ?? billingAnswer(c, upstreams)))
+    : NO_BILLING;
   const composed: CurrentUser = { ...user, ...account };
   return c.json(composed);
 }
 
-async function billingAccount(c: Context, upstreams: Upstreams) {
-  const billing = upstreams.billing!;
-  const answer = await billing
-    .call({
+/** Billing's account of the caller, or null when billing did not answer. */
+function billingAnswer(c: Context, upstreams: Upstreams): Promise<UpstreamAnswer | null> {
+  return upstreams
+    .billing!.call({
       method: 'GET',
       path: '/api/billing/account',
       headers: {
@@ -45,8 +56,20 @@ async function billingAccount(c: Context, upstreams: Upstreams) {
       },
     })
     .catch(() => null);
-  const parsed = answer && answerOk(answer) ? BillingFields.safeParse(answerJson(answer)) : null;
-  if (!parsed?.success) {
+}
+
+function readJson(answer: UpstreamAnswer | null): unknown {
+  if (!answer || !answerOk(answer)) return undefined;
+  try {
+    return answerJson(answer);
+  } catch {
+    return undefined;
+  }
+}
+
+function billingFields(answer: UpstreamAnswer | null) {
+  const parsed = BillingFields.safeParse(readJson(answer));
+  if (!parsed.success) {
     // Showing a paying member zero credits would be wrong: say billing is unavailable instead.
     throw new HttpError(
       503,

@@ -1,0 +1,130 @@
+import { testBackends } from '@uapqa/service-kit/testing';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, type GatewayHarness, startStack } from './harness.js';
+
+/** How the stand-in billing and questions answer the next calls. */
+let billingAnswer: 'account' | 'error' | 'not json' = 'account';
+let windowsAnswer: 'windows' | 'error' = 'windows';
+let billingCalls = 0;
+
+const billing = new Hono();
+billing.get('/ready', (c) => c.json({ status: 'ready' }));
+billing.get('/api/billing/account', (c) => {
+  billingCalls++;
+  if (billingAnswer === 'error') return c.json({ message: 'Internal server error.' }, 500);
+  if (billingAnswer === 'not json') return c.text('<html>proxy error</html>');
+  return c.json({
+    subscriptionStatus: 'active',
+    foiaCredits: 7,
+    currentPeriodEnd: null,
+    lapsedAt: null,
+    creditsExpireAt: null,
+  });
+});
+
+const questions = new Hono();
+questions.get('/ready', (c) => c.json({ status: 'ready' }));
+questions.get('/api/questions/windows', async (c) => {
+  if (windowsAnswer === 'error') return c.json({ message: 'Internal server error.' }, 500);
+  const creators = await identityCreators();
+  return c.json(
+    creators.map(({ userId }) => ({
+      creatorId: userId,
+      opensAt: '2026-11-23T15:00:00.000Z',
+      closesAt: '2026-11-24T15:00:00.000Z',
+      capacity: 10,
+      remaining: 4,
+    })),
+  );
+});
+
+let identityCreators: () => Promise<Array<{ userId: number }>> = async () => [];
+
+const [embedded] = testBackends();
+
+describe('gateway compositions (embedded)', () => {
+  let h: GatewayHarness;
+  beforeAll(async () => {
+    h = await startStack(embedded!, {
+      extra: [
+        {
+          name: 'billing',
+          start: async () => ({ name: 'billing', app: billing, stop: async () => {} }),
+        },
+        {
+          name: 'questions',
+          start: async () => ({ name: 'questions', app: questions, stop: async () => {} }),
+        },
+      ],
+    });
+    identityCreators = async () =>
+      (await h.identity.app.request('/api/creators')).json() as Promise<Array<{ userId: number }>>;
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+  beforeEach(() => {
+    billingAnswer = 'account';
+    windowsAnswer = 'windows';
+    billingCalls = 0;
+  });
+
+  async function member() {
+    const browser = h.visitor();
+    await browser.post('/api/login', { username: 'member', password: DEMO_PASSWORD });
+    return browser;
+  }
+
+  it("joins the member's identity with billing's subscription and credits", async () => {
+    const me = await (await member()).get('/api/user');
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({
+      username: 'member',
+      role: 'user',
+      subscriptionStatus: 'active',
+      foiaCredits: 7,
+    });
+  });
+
+  it('answers a visitor with identity’s 401 without asking billing', async () => {
+    const me = await h.visitor().get('/api/user');
+    expect(me.status).toBe(401);
+    expect(billingCalls).toBe(0);
+  });
+
+  it('says the balance is unavailable (503) rather than show zero credits when billing fails', async () => {
+    const browser = await member();
+    for (const answer of ['error', 'not json'] as const) {
+      billingAnswer = answer;
+      const me = await browser.get('/api/user');
+      expect(me.status, answer).toBe(503);
+      expect(await me.json()).toEqual({
+        message: 'Your account balance is unavailable right now. Please try again shortly.',
+        service: 'billing',
+      });
+    }
+  });
+
+  it("adds each creator's question window, and still lists the creators when questions fails", async () => {
+    const withWindows = await (await h.visitor().get('/api/creators')).json();
+    expect(withWindows.length).toBeGreaterThan(0);
+    for (const creator of withWindows) {
+      expect(creator.window).toEqual({
+        opensAt: '2026-11-23T15:00:00.000Z',
+        closesAt: '2026-11-24T15:00:00.000Z',
+        capacity: 10,
+        remaining: 4,
+      });
+    }
+
+    windowsAnswer = 'error';
+    const withoutWindows = await h.visitor().get('/api/creators');
+    expect(withoutWindows.status).toBe(200);
+    const creators = await withoutWindows.json();
+    expect(creators.map((creator: { userId: number }) => creator.userId)).toEqual(
+      withWindows.map((creator: { userId: number }) => creator.userId),
+    );
+    for (const creator of creators) expect(creator).not.toHaveProperty('window');
+  });
+});
