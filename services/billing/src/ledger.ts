@@ -1,4 +1,4 @@
-import type { Executor } from '@uapqa/service-kit';
+import { type Executor, preparedOnce } from '@uapqa/service-kit';
 import { eq, sql } from 'drizzle-orm';
 import { accounts, type LEDGER_KINDS, ledger } from './db/schema.js';
 
@@ -19,9 +19,43 @@ export async function lockAccount(tx: Executor, userId: number): Promise<Account
   return account!;
 }
 
-export async function findAccount(tx: Executor, userId: number): Promise<Account | null> {
-  const [account] = await tx.select().from(accounts).where(eq(accounts.userId, userId));
-  return account ?? null;
+/** What the member's own pages show of their account (a member without one has none yet). */
+export interface AccountSummary {
+  status: Account['status'] | null;
+  currentPeriodEnd: Date | null;
+  lapsedAt: Date | null;
+  balance: number;
+}
+
+function prepareAccountSummary(db: Executor) {
+  const userId = sql.placeholder('userId');
+  return db
+    .select({
+      status: accounts.status,
+      currentPeriodEnd: accounts.currentPeriodEnd,
+      lapsedAt: accounts.lapsedAt,
+      balance: sql<string | number>`(
+        select coalesce(sum(${ledger.delta}), 0) from ${ledger} where ${ledger.userId} = ${userId})`,
+    })
+    .from(sql`(values (1)) as "member"`)
+    .leftJoin(accounts, eq(accounts.userId, userId))
+    .prepare('account_summary');
+}
+
+/**
+ * The account and its balance in one prepared statement: one snapshot, so the status and the
+ * balance always agree, and one round trip for the call every page load makes.
+ */
+export async function readAccountSummary(db: Executor, userId: number): Promise<AccountSummary> {
+  const [row] = await preparedOnce(db, 'account_summary', () => prepareAccountSummary(db)).execute({
+    userId,
+  });
+  return {
+    status: row?.status ?? null,
+    currentPeriodEnd: row?.currentPeriodEnd ?? null,
+    lapsedAt: row?.lapsedAt ?? null,
+    balance: Number(row?.balance ?? 0),
+  };
 }
 
 export async function balanceOf(tx: Executor, userId: number): Promise<number> {
@@ -65,6 +99,8 @@ export const ledgerKeys = {
 };
 
 /** The API's two states: only a paid, current subscription is active. */
-export function subscriptionStatus(account: Account | null): 'active' | 'inactive' {
+export function subscriptionStatus(
+  account: { status: Account['status'] | null } | null,
+): 'active' | 'inactive' {
   return account?.status === 'active' ? 'active' : 'inactive';
 }

@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { CREDIT_RESERVE_SUBJECT, type CreditReservationReply } from '@uapqa/contracts';
+import {
+  CREDIT_RESERVE_SUBJECT,
+  type CreditReservationReply,
+  FROZEN_CREDITS_MONTHS,
+} from '@uapqa/contracts';
 import type { Browser } from '@uapqa/service-kit/testing';
 import { testBackends } from '@uapqa/service-kit/testing';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMonths } from '../src/routes/account.js';
 import { type BillingStack, currentUser, startBillingStack } from './harness.js';
 import { startStripeDouble } from './stripe-double.js';
 
@@ -198,6 +203,15 @@ describe.each(testBackends())('Stripe adapter against a local API double ($name)
         subscriptionStatus: 'inactive',
         foiaCredits: 3,
       });
+      // The member's own account page says when the frozen credits go.
+      const account = await (await member.browser.get('/api/billing/account')).json();
+      expect(account).toMatchObject({ subscriptionStatus: 'inactive', foiaCredits: 3 });
+      expect(Math.abs(new Date(account.lapsedAt).getTime() - lapsedAt.getTime())).toBeLessThan(
+        1000,
+      );
+      expect(account.creditsExpireAt).toBe(
+        addMonths(new Date(account.lapsedAt), FROZEN_CREDITS_MONTHS).toISOString(),
+      );
     }
     const refused = await stack.bus.bus.request<CreditReservationReply>(CREDIT_RESERVE_SUBJECT, {
       userId: returning.userId,

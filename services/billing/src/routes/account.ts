@@ -4,7 +4,7 @@ import { and, count, eq, gte, sql, sum } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { accounts, expertEarnings, payments } from '../db/schema.js';
 import type { BillingDeps } from '../deps.js';
-import { balanceOf, findAccount, subscriptionStatus } from '../ledger.js';
+import { readAccountSummary, subscriptionStatus } from '../ledger.js';
 
 export function addMonths(date: Date, months: number): Date {
   const result = new Date(date);
@@ -18,12 +18,12 @@ export function accountRoutes({ db, config }: BillingDeps): Hono {
   /** The member's subscription and balance (the gateway joins it into `/api/user`). */
   app.get('/api/billing/account', requireSession, async (c) => {
     const { userId } = currentSession(c);
-    const account = await findAccount(db, userId);
-    const lapsedAt = account?.status !== 'active' ? (account?.lapsedAt ?? null) : null;
+    const account = await readAccountSummary(db, userId);
+    const lapsedAt = account.status !== 'active' ? account.lapsedAt : null;
     return c.json({
       subscriptionStatus: subscriptionStatus(account),
-      foiaCredits: await balanceOf(db, userId),
-      currentPeriodEnd: account?.currentPeriodEnd?.toISOString() ?? null,
+      foiaCredits: account.balance,
+      currentPeriodEnd: account.currentPeriodEnd?.toISOString() ?? null,
       lapsedAt: lapsedAt?.toISOString() ?? null,
       creditsExpireAt: lapsedAt ? addMonths(lapsedAt, FROZEN_CREDITS_MONTHS).toISOString() : null,
     });
