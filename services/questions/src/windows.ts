@@ -93,15 +93,17 @@ export async function describeWindows(
   now = new Date(),
 ): Promise<QuestionWindow[]> {
   const window = windowAt(config, now);
+  const opensAt = window.opensAt.toISOString();
+  const closesAt = window.closesAt.toISOString();
   const rows = await preparedOnce(db, 'current_windows', () => prepareCurrentWindows(db)).execute({
-    opensAt: window.opensAt.toISOString(),
+    opensAt,
   });
   return rows.map((row) => {
     const capacity = row.capacity ?? row.questionsPerWeek;
     return {
       creatorId: row.expertId,
-      opensAt: window.opensAt.toISOString(),
-      closesAt: window.closesAt.toISOString(),
+      opensAt,
+      closesAt,
       capacity,
       remaining: Math.max(0, capacity - (row.accepted ?? 0)),
     };
