@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { type ArchivePage, archivePages, readArchivePage } from '../src/archive-pages.js';
 import * as schema from '../src/db/schema.js';
 import { generateArchive } from '../src/scripts/archive-generator.js';
-import { publishApproval, startQuestionsStack } from './harness.js';
+import { publishApproval, type QuestionsStack, startQuestionsStack } from './harness.js';
 
 const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
 type QuestionsDb = Awaited<ReturnType<typeof openDatabase<typeof schema>>>['db'];
@@ -103,6 +103,40 @@ describe.each(testBackends())('remembered archive pages ($name)', (backend) => {
   });
 });
 
+/** A member's question to the first demo expert, approved by moderation: an answer's subject. */
+async function approvedQuestion(stack: QuestionsStack, tagId: number, title: string) {
+  const member = await stack.member();
+  const [expert] = await stack.experts();
+  const category = (await (await stack.visitor().get('/api/categories')).json())[0];
+  const asked = await member.post('/api/questions', {
+    assignedCreatorId: expert!.userId,
+    categoryId: category.id,
+    title,
+    content: 'Several witnesses describe the same thing from places miles apart.',
+    tagIds: [tagId],
+  });
+  expect(asked.status).toBe(201);
+  const { id } = (await asked.json()) as { id: string };
+  await publishApproval(stack.bus.bus, {
+    questionId: id,
+    askerId: member.id,
+    assignedExpertId: expert!.userId,
+  });
+  return { id, expert: expert! };
+}
+
+/** The first demo expert answers, once the approval has reached the read model. */
+async function answer(stack: QuestionsStack, questionId: string) {
+  const expertUser = await stack.signedIn('dana');
+  await eventually(async () => {
+    const answered = await expertUser.post('/api/answers', {
+      questionId,
+      content: 'Two samples were taken; both turned out to be marsh gas.',
+    });
+    expect(answered.status).toBe(201);
+  });
+}
+
 describe.each(testBackends())(
   'the archive after writes, pages kept a minute ($name)',
   (backend) => {
@@ -111,24 +145,12 @@ describe.each(testBackends())(
       const stack = await startQuestionsStack(backend, { ARCHIVE_CACHE_MS: '60000' });
       try {
         const admin = await stack.signedIn('admin');
-        const member = await stack.member();
-        const [expert] = await stack.experts();
-        const category = (await (await stack.visitor().get('/api/categories')).json())[0];
         const topic = await (await admin.post('/api/admin/tags', { name: 'Plasma orbs' })).json();
-        const asked = await member.post('/api/questions', {
-          assignedCreatorId: expert!.userId,
-          categoryId: category.id,
-          title: 'Were the plasma orbs over the lake ever sampled?',
-          content: 'Several witnesses describe glowing spheres hovering over the water.',
-          tagIds: [topic.id],
-        });
-        expect(asked.status).toBe(201);
-        const { id } = await asked.json();
-        await publishApproval(stack.bus.bus, {
-          questionId: id,
-          askerId: member.id,
-          assignedExpertId: expert!.userId,
-        });
+        const { id, expert } = await approvedQuestion(
+          stack,
+          topic.id,
+          'Were the plasma orbs over the lake ever sampled?',
+        );
         const newestPage = async () =>
           (await (await stack.visitor().get('/api/questions?limit=5')).json()) as Array<{
             id: string;
@@ -137,15 +159,7 @@ describe.each(testBackends())(
           }>;
         expect((await newestPage()).map((question) => question.id)).not.toContain(id);
 
-        // The first of the demo experts.
-        const expertUser = await stack.signedIn('dana');
-        await eventually(async () => {
-          const answered = await expertUser.post('/api/answers', {
-            questionId: id,
-            content: 'Two samples were taken; both turned out to be marsh gas.',
-          });
-          expect(answered.status).toBe(201);
-        });
+        await answer(stack, id);
         expect((await newestPage())[0]).toMatchObject({ id, tagIds: [topic.id] });
 
         expect((await admin.delete(`/api/admin/tags/${topic.id}`)).status).toBe(200);
@@ -181,36 +195,17 @@ describe.each(testBackends())(
             (await (await replica.app.request('/api/questions?limit=5')).json()) as Array<{
               id: string;
             }>;
-          const member = await stack.member();
-          const [expert] = await stack.experts();
-          const category = (await (await stack.visitor().get('/api/categories')).json())[0];
           const topic = (await (await stack.visitor().get('/api/tags')).json())[0];
-          const asked = await member.post('/api/questions', {
-            assignedCreatorId: expert!.userId,
-            categoryId: category.id,
-            title: 'Did the second radar site log the same return?',
-            content: 'Two stations reported one object at the same minute, miles apart.',
-            tagIds: [topic.id],
-          });
-          expect(asked.status).toBe(201);
-          const { id } = await asked.json();
-          await publishApproval(stack.bus.bus, {
-            questionId: id,
-            askerId: member.id,
-            assignedExpertId: expert!.userId,
-          });
+          const { id } = await approvedQuestion(
+            stack,
+            topic.id,
+            'Did the second radar site log the same return?',
+          );
           // The replica now remembers its newest page for a minute.
           expect((await replicaNewest()).map((question) => question.id)).not.toContain(id);
 
           // Answered through the gateway, that is by the other replica.
-          const expertUser = await stack.signedIn('dana');
-          await eventually(async () => {
-            const answered = await expertUser.post('/api/answers', {
-              questionId: id,
-              content: 'Both logs show it; the timestamps agree to the second.',
-            });
-            expect(answered.status).toBe(201);
-          });
+          await answer(stack, id);
           await eventually(async () => expect((await replicaNewest())[0]?.id).toBe(id), {
             timeoutMs: 5000,
           });
