@@ -145,6 +145,29 @@ describe.each(testBackends())('registration and login ($name)', (backend) => {
     expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
+  it('hashes off the event loop, on threads that yield the CPU to request handling', async () => {
+    const { hashPassword, KDF_NICE, kdfThread, verifyPassword } = await import(
+      '../src/passwords.js'
+    );
+    const order: string[] = [];
+    const hashed = hashPassword('a password being hashed').then(() => order.push('hashed'));
+    await new Promise((resolve) => setImmediate(resolve));
+    order.push('event loop turned');
+    await hashed;
+    expect(order).toEqual(['event loop turned', 'hashed']);
+
+    const thread = await kdfThread();
+    if (process.platform === 'linux') {
+      expect(thread.threadId).not.toBe(process.pid);
+      expect(thread.priority).toBe(KDF_NICE);
+    }
+    const stored = await hashPassword('right');
+    expect(await verifyPassword(stored, 'right')).toBe(true);
+    expect(await verifyPassword(stored, 'wrong')).toBe(false);
+    expect(await verifyPassword('not a hash', 'right')).toBe(false);
+    expect(await verifyPassword(null, 'right')).toBe(false);
+  });
+
   it('counts members', async () => {
     const before = (await (await h.visitor().get('/api/member-count')).json()).count;
     await h.visitor().post('/api/register', newMember());
