@@ -24,10 +24,8 @@ export interface UpstreamAnswer {
 export interface Upstream {
   name: ServiceName;
   baseUrl: string;
-  /** The answer itself: what compositions read. */
+  /** The answer as it came (`answerResponse` hands it back to a caller). */
   call(request: UpstreamRequest): Promise<UpstreamAnswer>;
-  /** The answer as a Response to hand back to the caller. */
-  send(request: UpstreamRequest): Promise<Response>;
   fetch(request: Request): Promise<Response>;
 }
 
@@ -114,14 +112,14 @@ export function httpUpstream(name: ServiceName, baseUrl: string, timeoutMs = 15_
       timeoutMs,
       timeoutMessage: `${name} did not answer within ${timeoutMs} ms`,
     });
-  const send = async (request: UpstreamRequest) =>
-    answerResponse(await call(request), request.method);
   return {
     name,
     baseUrl,
     call,
-    send,
-    fetch: async (request) => send(await toUpstreamRequest(request)),
+    fetch: async (request) => {
+      const forwarded = await toUpstreamRequest(request);
+      return answerResponse(await call(forwarded), forwarded.method);
+    },
   };
 }
 
@@ -130,23 +128,20 @@ export function inProcessUpstream(
   app: { fetch(request: Request): Response | Promise<Response> },
 ): Upstream {
   const baseUrl = `http://${name}.internal`;
-  const send = async ({ method, path, headers, body }: UpstreamRequest) =>
-    app.fetch(new Request(`${baseUrl}${path}`, { method, headers, body }));
   return {
     name,
     baseUrl,
-    async call(request) {
-      const response = await send(request);
-      const headers: UpstreamAnswer['headers'] = Object.fromEntries(response.headers);
+    async call({ method, path, headers, body }) {
+      const response = await app.fetch(new Request(`${baseUrl}${path}`, { method, headers, body }));
+      const answered: UpstreamAnswer['headers'] = Object.fromEntries(response.headers);
       const cookies = response.headers.getSetCookie();
-      if (cookies.length > 0) headers['set-cookie'] = cookies;
+      if (cookies.length > 0) answered['set-cookie'] = cookies;
       return {
         status: response.status,
-        headers,
+        headers: answered,
         body: new Uint8Array(await response.arrayBuffer()),
       };
     },
-    send,
     fetch: async (request) => app.fetch(request),
   };
 }
