@@ -1,7 +1,7 @@
 import { testBackends } from '@uapqa/service-kit/testing';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, type GatewayHarness, startStack } from './harness.js';
+import { DEMO_PASSWORD, type GatewayHarness, standIn, startStack } from './harness.js';
 
 /** How the stand-in billing and questions answer the next calls. */
 let billingAnswer: 'account' | 'error' | 'not json' = 'account';
@@ -47,16 +47,7 @@ describe('gateway compositions (embedded)', () => {
   let h: GatewayHarness;
   beforeAll(async () => {
     h = await startStack(embedded!, {
-      extra: [
-        {
-          name: 'billing',
-          start: async () => ({ name: 'billing', app: billing, stop: async () => {} }),
-        },
-        {
-          name: 'questions',
-          start: async () => ({ name: 'questions', app: questions, stop: async () => {} }),
-        },
-      ],
+      extra: [standIn('billing', billing), standIn('questions', questions)],
     });
     identityCreators = async () =>
       (await h.identity.app.request('/api/creators')).json() as Promise<Array<{ userId: number }>>;

@@ -1,5 +1,7 @@
 import { identityForTests } from '@uapqa/identity/testing';
 import type { Backend } from '@uapqa/service-kit/testing';
+import type { Hono } from 'hono';
+import type { ServiceName } from '../src/route-table.js';
 import { type StackService, startTestStack, TEST_ORIGIN, type TestStack } from '../src/testing.js';
 
 export const DEMO_PASSWORD = 'gateway-demo-password';
@@ -27,4 +29,9 @@ export function newMember() {
   counter++;
   const id = `${Date.now().toString(36)}${counter}`;
   return { username: `gw_${id}`, email: `gw_${id}@example.com`, password: 'correct horse battery' };
+}
+
+/** A Hono app standing in for a service the test does not start for real. */
+export function standIn(name: ServiceName, app: Hono): StackService {
+  return { name, start: async () => ({ name, app, stop: async () => {} }) };
 }

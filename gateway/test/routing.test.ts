@@ -3,7 +3,7 @@ import { testBackends } from '@uapqa/service-kit/testing';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPOSE_TIMEOUT_MS } from '../src/compose/upstream-json.js';
-import { DEMO_PASSWORD, type GatewayHarness, ORIGIN, startStack } from './harness.js';
+import { DEMO_PASSWORD, type GatewayHarness, ORIGIN, standIn, startStack } from './harness.js';
 
 /** Stands in for a service that is not built yet: it reports what the gateway sent it. */
 const echo = new Hono();
@@ -29,16 +29,7 @@ describe('gateway routing (embedded)', () => {
   let h: GatewayHarness;
   beforeAll(async () => {
     h = await startStack(embedded!, {
-      extra: [
-        {
-          name: 'questions',
-          start: async () => ({ name: 'questions', app: echo, stop: async () => {} }),
-        },
-        {
-          name: 'moderation',
-          start: async () => ({ name: 'moderation', app: silent, stop: async () => {} }),
-        },
-      ],
+      extra: [standIn('questions', echo), standIn('moderation', silent)],
     });
   });
   afterAll(async () => {
