@@ -7,27 +7,30 @@ export const COMPOSE_TIMEOUT_MS = 3_000;
 
 /**
  * One service's JSON for a composition, or null when the service is not deployed, fails, or is
- * too slow. `withSession` forwards the caller's verified token (staff-only figures).
+ * too slow. `withSession` forwards the caller's verified token (a member's own data, staff-only
+ * figures). A figure that may be left out gives up after COMPOSE_TIMEOUT_MS; one the page cannot
+ * do without (`waitForIt`) waits as long as the service is given.
  */
 export async function upstreamJson<T>(
   c: Context,
   upstreams: Upstreams,
   name: ServiceName,
   path: string,
-  { withSession = false }: { withSession?: boolean } = {},
+  { withSession = false, waitForIt = false }: { withSession?: boolean; waitForIt?: boolean } = {},
 ): Promise<T | null> {
   const upstream = upstreams[name];
   if (!upstream) return null;
   const headers: Record<string, string> = { 'x-request-id': c.get('requestId') ?? '' };
   if (withSession) headers.authorization = `Bearer ${c.get('sessionToken') ?? ''}`;
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), COMPOSE_TIMEOUT_MS);
-  });
   const answer = upstream
     .call({ method: 'GET', path, headers })
     .then((answered) => (answerOk(answered) ? answerJson<T>(answered) : null))
     .catch(() => null);
+  if (waitForIt) return answer;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), COMPOSE_TIMEOUT_MS);
+  });
   try {
     return await Promise.race([answer, timeout]);
   } finally {

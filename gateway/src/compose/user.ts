@@ -3,13 +3,8 @@ import { HttpError } from '@uapqa/service-kit';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { forwardCall } from '../forward.js';
-import {
-  answerJson,
-  answerOk,
-  answerResponse,
-  type UpstreamAnswer,
-  type Upstreams,
-} from '../upstreams.js';
+import { answerJson, answerOk, answerResponse, type Upstreams } from '../upstreams.js';
+import { upstreamJson } from './upstream-json.js';
 
 /** What billing says of a member (`GET /api/billing/account` with the member's session). */
 const BillingFields = BillingAccount.pick({ subscriptionStatus: true, foiaCredits: true });
@@ -44,31 +39,16 @@ export async function composeUser(
   return c.json(composed);
 }
 
-/** Billing's account of the caller, or null when billing did not answer. */
-function billingAnswer(c: Context, upstreams: Upstreams): Promise<UpstreamAnswer | null> {
-  return upstreams
-    .billing!.call({
-      method: 'GET',
-      path: '/api/billing/account',
-      headers: {
-        authorization: `Bearer ${c.get('sessionToken') ?? ''}`,
-        'x-request-id': c.get('requestId') ?? '',
-      },
-    })
-    .catch(() => null);
+/** Billing's account of the caller, or null when billing is not deployed or did not answer. */
+function billingAnswer(c: Context, upstreams: Upstreams): Promise<unknown> {
+  return upstreamJson(c, upstreams, 'billing', '/api/billing/account', {
+    withSession: true,
+    waitForIt: true,
+  });
 }
 
-function readJson(answer: UpstreamAnswer | null): unknown {
-  if (!answer || !answerOk(answer)) return undefined;
-  try {
-    return answerJson(answer);
-  } catch {
-    return undefined;
-  }
-}
-
-function billingFields(answer: UpstreamAnswer | null) {
-  const parsed = BillingFields.safeParse(readJson(answer));
+function billingFields(account: unknown) {
+  const parsed = BillingFields.safeParse(account);
   if (!parsed.success) {
     // Showing a paying member zero credits would be wrong: say billing is unavailable instead.
     throw new HttpError(
