@@ -21,4 +21,5 @@ export * from './logger.js';
 export * from './metrics/index.js';
 export * from './outbox.js';
 export * from './ports.js';
+export * from './remembered.js';
 export * from './runtime.js';

@@ -15,5 +15,11 @@ export const identityConfigSchema = baseServiceConfig.extend({
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   ADMIN_EMAIL: z.string().optional(),
   SESSION_DAYS: env.int(30),
+  /**
+   * How long the public list of approved creators is served from memory. Every replica renews
+   * it at once on an approval (its own, or any replica's, watched on the bus); this only bounds
+   * changes nobody announces (a script's). 0 reads it from the database every time.
+   */
+  CREATORS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(30_000),
 });
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;

@@ -1,5 +1,5 @@
 import type { Creator } from '@uapqa/contracts';
-import { type Executor, preparedOnce } from '@uapqa/service-kit';
+import { type Executor, preparedOnce, type Remembered, remembered } from '@uapqa/service-kit';
 import { asc, eq } from 'drizzle-orm';
 import { creatorProfiles, users } from './db/schema.js';
 
@@ -31,4 +31,16 @@ export async function listApprovedCreators(db: Executor): Promise<Creator[]> {
     ...creator,
     user: { firstName, lastName },
   }));
+}
+
+/**
+ * `GET /api/creators`' body, remembered for `ttlMs`: every browse page view asks for it, and it
+ * changes only when a creator is approved, which calls `changed()`.
+ */
+export function approvedCreatorsBody(db: Executor, ttlMs: number): Remembered<void, string> {
+  return remembered(
+    async () => JSON.stringify(await listApprovedCreators(db)),
+    () => 'approved',
+    { ttlMs, max: 1 },
+  );
 }

@@ -1,4 +1,4 @@
-import type { Database, Logger, OutboxRelay, RevocationList } from '@uapqa/service-kit';
+import type { Database, Logger, OutboxRelay, Remembered, RevocationList } from '@uapqa/service-kit';
 import type { IdentityConfig } from './config.js';
 import type * as schema from './db/schema.js';
 import type { SigningKeys } from './keys.js';
@@ -13,4 +13,6 @@ export interface IdentityDeps {
   keys: SigningKeys;
   sessions: SessionManager;
   revocations: RevocationList;
+  /** The public creators list as served, remembered; told of every approval. */
+  creatorsBody: Remembered<void, string>;
 }

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { CreatorApproved, IDENTITY_STREAM } from '@uapqa/contracts';
 import {
   type EventBus,
   type Logger,
@@ -7,6 +8,7 @@ import {
 } from '@uapqa/service-kit';
 import { buildIdentityApp } from './app.js';
 import type { IdentityConfig } from './config.js';
+import { approvedCreatorsBody } from './creators.js';
 import * as schema from './db/schema.js';
 import { loadSigningKeys } from './keys.js';
 import { ensureAdmin, seedDemo } from './seed.js';
@@ -53,15 +55,23 @@ export async function startIdentity(options: IdentityServiceOptions): Promise<Se
       logger,
     );
   }
+  const creatorsBody = approvedCreatorsBody(db, config.CREATORS_CACHE_MS);
   relay.start();
+  // Every replica watches approvals (any replica's): each renews its own list. The event leaves
+  // the outbox only after the approval committed, so the list read after it has the creator.
+  const approvals = await bus.watch({
+    stream: IDENTITY_STREAM,
+    types: [CreatorApproved.type],
+    handler: async () => creatorsBody.changed(),
+  });
   // Identity verifies tokens with its own keys, not through its JWKS route.
   const app = buildIdentityApp(
-    { db, config, logger, relay, keys, sessions, revocations },
+    { db, config, logger, relay, keys, sessions, revocations, creatorsBody },
     runtime.readiness,
   );
   return {
     name: 'identity',
     app,
-    stop: () => runtime.stop(),
+    stop: () => runtime.stop([approvals]),
   };
 }

@@ -161,6 +161,28 @@ describe.each(testBackends())('admin, waitlist and creators ($name)', (backend) 
     await watcher.stop();
   });
 
+  it.runIf(backend.name === 'real')(
+    "lists another replica's newly approved creator at once, told by the bus",
+    async () => {
+      const replica = await h.replica({ sharesBus: true });
+      const listedByReplica = async () =>
+        (
+          (await (await replica.app.request('/api/creators')).json()) as Array<{ userId: number }>
+        ).map((creator) => creator.userId);
+      const applicant = h.visitor();
+      const user = await (await applicant.post('/api/register', newMember())).json();
+      const { id } = await (await applicant.post('/api/creator-profile', application)).json();
+      // The replica now remembers its list (CREATORS_CACHE_MS: half a minute).
+      expect(await listedByReplica()).not.toContain(user.id);
+
+      const admin = await h.signedIn('admin');
+      expect((await admin.post(`/api/admin/creator-profiles/${id}/approve`)).status).toBe(200);
+      await eventually(async () => expect(await listedByReplica()).toContain(user.id), {
+        timeoutMs: 5000,
+      });
+    },
+  );
+
   it('lets an admin change a role, not their own, and validates it', async () => {
     const admin = await h.signedIn('admin');
     const target = await (await h.visitor().post('/api/register', newMember())).json();

@@ -12,10 +12,11 @@ export interface IdentityHarness {
   visitor(): ReturnType<typeof browser>;
   signedIn(username: string, password?: string): Promise<ReturnType<typeof browser>>;
   /**
-   * Another identity process on the same database whose bus this one does not follow, as a
-   * replica whose events have not arrived yet. Only on a real database (PGlite has one process).
+   * Another identity process on the same database. By default on a bus this one does not
+   * follow, as a replica whose events have not arrived yet; with `sharesBus`, on this one's bus,
+   * as replicas are deployed. Only on a real database (PGlite has one process).
    */
-  replica(): Promise<ServiceInstance>;
+  replica(options?: { sharesBus?: boolean }): Promise<ServiceInstance>;
   stop(): Promise<void>;
 }
 
@@ -31,7 +32,7 @@ export async function startHarness(backend: Backend): Promise<IdentityHarness> {
   });
   const service = await startIdentity({ config, bus: harnessBus.bus });
   const visitor = () => browser(service.app);
-  const replicas: Array<{ service: ServiceInstance; bus: TestBus }> = [];
+  const replicas: Array<{ service: ServiceInstance; bus?: TestBus }> = [];
   return {
     service,
     harnessBus,
@@ -42,12 +43,12 @@ export async function startHarness(backend: Backend): Promise<IdentityHarness> {
       if (response.status !== 200) throw new Error(`login as ${username}: ${response.status}`);
       return session;
     },
-    async replica() {
+    async replica({ sharesBus = false } = {}) {
       if (!database.url) throw new Error('a replica needs a real database');
-      const bus = await backend.bus('identity-replica');
+      const bus = sharesBus ? undefined : await backend.bus('identity-replica');
       const replica = await startIdentity({
         config: { ...config, SEED_DEMO: false },
-        bus: bus.bus,
+        bus: (bus ?? harnessBus).bus,
       });
       replicas.push({ service: replica, bus });
       return replica;
@@ -55,7 +56,7 @@ export async function startHarness(backend: Backend): Promise<IdentityHarness> {
     async stop() {
       for (const replica of replicas) {
         await replica.service.stop();
-        await replica.bus.cleanup();
+        await replica.bus?.cleanup();
       }
       await service.stop();
       await harnessBus.cleanup();

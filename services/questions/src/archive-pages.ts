@@ -1,6 +1,5 @@
 import type { ArchiveQuery } from '@uapqa/contracts';
-import type { Executor } from '@uapqa/service-kit';
-import { LRUCache } from 'lru-cache';
+import { type Executor, type Remembered, remembered } from '@uapqa/service-kit';
 import { searchArchive } from './archive.js';
 import { toQuestions } from './shape.js';
 
@@ -17,14 +16,11 @@ export interface ArchivePage {
   size: number;
 }
 
-export interface ArchivePages {
-  get(query: ArchiveQuery): Promise<ArchivePage>;
-  /**
-   * Called once a write this process made to what the archive shows has committed (an answer,
-   * a creator's name, a deleted topic): every page read before it is never served again.
-   */
-  changed(): void;
-}
+/**
+ * Told, by `changed()`, of every committed write to what the archive shows (an answer, a
+ * creator's name, a deleted topic): no page read before it is served again.
+ */
+export type ArchivePages = Remembered<ArchiveQuery, ArchivePage>;
 
 export interface ArchivePagesOptions {
   /** How long a page is served from memory; 0 reads every page from the database. */
@@ -83,30 +79,17 @@ function pageKey(query: ArchiveQuery): string {
  * newest answers, a category, a popular search), which would otherwise cost PostgreSQL a
  * search each time. Callers asking for the same page at once share one read.
  *
- * Freshness: a write this process commits calls `changed()`, which starts a new generation of
- * keys, so this process serves its own writes at once (a read in flight keeps the old generation
- * and is never served again). Another replica's write, or a script's, shows here within `ttlMs`.
+ * Freshness: a write this process commits calls `changed()`, so this process serves its own
+ * writes at once (a read in flight is never served after it). Another replica's write, or a
+ * script's, shows here within `ttlMs`, unless it is followed on the bus.
  */
 export function archivePages(
   read: (query: ArchiveQuery) => Promise<ArchivePage>,
   options: ArchivePagesOptions,
 ): ArchivePages {
-  if (options.ttlMs <= 0) return { get: read, changed: () => {} };
-  let generation = 0;
-  const pages = new LRUCache<string, ArchivePage, ArchiveQuery>({
-    ttl: options.ttlMs,
+  return remembered(read, pageKey, {
+    ttlMs: options.ttlMs,
     maxSize: options.maxChars,
-    sizeCalculation: (page) => page.size,
-    fetchMethod: (_key, _stale, { context }) => read(context),
+    sizeOf: (page) => page.size,
   });
-  return {
-    async get(query) {
-      const page = await pages.fetch(`${generation}:${pageKey(query)}`, { context: query });
-      // fetch() resolves undefined only when a fetch is aborted, which nothing here does.
-      return page ?? read(query);
-    },
-    changed() {
-      generation++;
-    },
-  };
 }

@@ -24,10 +24,10 @@ export const questionsConfigSchema = baseServiceConfig.extend({
   /** How often reservations left behind are looked for. */
   RESERVATION_SWEEP_MS: env.int(15_000),
   /**
-   * How long a page of the public archive is served from memory. Writes this process makes, and
-   * every replica's answers (each replica watches them on the bus), show at once; another
-   * replica's other writes (a deleted topic, an expert's new name) within this time. 0 reads
-   * every page from the database.
+   * How long a page of the public archive, and the category, topic and window lists, are served
+   * from memory. Writes this process makes, and every replica's answers, questions and category
+   * or topic changes (each replica watches them on the bus), show at once; another replica's
+   * expert renamed from identity's events within this time. 0 reads every time.
    */
   ARCHIVE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(30_000),
   /** Memory for remembered archive pages, in MiB (about: counted in characters). */

@@ -2,6 +2,7 @@ import type { Database, EventBus, Logger, OutboxRelay } from '@uapqa/service-kit
 import type { ArchivePages } from './archive-pages.js';
 import type { QuestionsConfig } from './config.js';
 import type * as schema from './db/schema.js';
+import type { PublicLists } from './public-lists.js';
 
 export interface QuestionsDeps {
   db: Database<typeof schema>;
@@ -11,4 +12,6 @@ export interface QuestionsDeps {
   bus: EventBus;
   /** The public archive's pages, remembered briefly; told of every write that changes them. */
   archivePages: ArchivePages;
+  /** Categories, topics and the experts' windows, remembered the same way. */
+  lists: PublicLists;
 }

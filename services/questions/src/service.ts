@@ -14,6 +14,7 @@ import type { QuestionsDeps } from './deps.js';
 import { startConsumers } from './events/consumers.js';
 import { scheduleOverdueSweep, sweepOverdue } from './jobs/overdue.js';
 import { scheduleReservationSweep, sweepReservations } from './jobs/reservations.js';
+import { publicLists } from './public-lists.js';
 import { seedDemoArchive, seedTaxonomy } from './seed.js';
 
 export const QUESTIONS_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
@@ -54,7 +55,15 @@ export async function startQuestions(options: QuestionsServiceOptions): Promise<
     ttlMs: config.ARCHIVE_CACHE_MS,
     maxChars: config.ARCHIVE_CACHE_MB * 2 ** 20,
   });
-  const deps: QuestionsDeps = { db, config, logger, relay, bus, archivePages: archive };
+  const deps: QuestionsDeps = {
+    db,
+    config,
+    logger,
+    relay,
+    bus,
+    archivePages: archive,
+    lists: publicLists(db, config.ARCHIVE_CACHE_MS),
+  };
   if (config.SEED_DEMO) await seedTaxonomy(db);
   relay.start();
   const consumers = await startConsumers(deps, bus);

@@ -83,16 +83,14 @@ function prepareCurrentWindows(db: Executor) {
 }
 
 /**
- * Each expert's current window as the ask form and `/api/creators` show it: the experts and
- * their windows' places in one prepared statement, since every `/api/creators` asks for it.
- * An expert without a window row yet has all of `questionsPerWeek` left.
+ * Each expert's `window` as the ask form and `/api/creators` show it: the experts and their
+ * windows' places in one prepared statement. An expert without a window row yet has all of
+ * `questionsPerWeek` left.
  */
 export async function describeWindows(
   db: Executor,
-  config: QuestionsConfig,
-  now = new Date(),
+  window: WindowTimes,
 ): Promise<QuestionWindow[]> {
-  const window = windowAt(config, now);
   const opensAt = window.opensAt.toISOString();
   const closesAt = window.closesAt.toISOString();
   const rows = await preparedOnce(db, 'current_windows', () => prepareCurrentWindows(db)).execute({

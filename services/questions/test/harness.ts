@@ -140,3 +140,37 @@ export function publishApproval(
     }),
   );
 }
+
+/** A member's question to the first demo expert, approved by moderation: an answer's subject. */
+export async function approvedQuestion(stack: QuestionsStack, tagId: number, title: string) {
+  const member = await stack.member();
+  const [expert] = await stack.experts();
+  const category = (await (await stack.visitor().get('/api/categories')).json())[0];
+  const asked = await member.post('/api/questions', {
+    assignedCreatorId: expert!.userId,
+    categoryId: category.id,
+    title,
+    content: 'Several witnesses describe the same thing from places miles apart.',
+    tagIds: [tagId],
+  });
+  expect(asked.status).toBe(201);
+  const { id } = (await asked.json()) as { id: string };
+  await publishApproval(stack.bus.bus, {
+    questionId: id,
+    askerId: member.id,
+    assignedExpertId: expert!.userId,
+  });
+  return { id, expert: expert! };
+}
+
+/** The first demo expert answers, once the approval has reached the read model. */
+export async function answer(stack: QuestionsStack, questionId: string) {
+  const expertUser = await stack.signedIn('dana');
+  await eventually(async () => {
+    const answered = await expertUser.post('/api/answers', {
+      questionId,
+      content: 'Two samples were taken; both turned out to be marsh gas.',
+    });
+    expect(answered.status).toBe(201);
+  });
+}

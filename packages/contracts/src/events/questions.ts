@@ -49,3 +49,19 @@ export const QuestionSubmitted = defineEvent(
     submittedAt: z.iso.datetime(),
   }),
 );
+
+/**
+ * An admin added or deleted a category or a topic. Every questions replica watches it to renew
+ * the lists (and, for a deleted topic, the archive pages) it serves from memory.
+ */
+export const TaxonomyChanged = defineEvent(
+  QUESTIONS_STREAM,
+  'TaxonomyChanged',
+  1,
+  z.object({
+    kind: z.enum(['category', 'tag']),
+    change: z.enum(['created', 'deleted']),
+    id: z.number().int(),
+    name: z.string(),
+  }),
+);

@@ -44,7 +44,7 @@ const ApplicationsQuery = z.object({
 
 /** Admin-only routes of identity (documented in services/identity/README.md). */
 export function adminRoutes(deps: IdentityDeps): Hono {
-  const { db, relay, sessions } = deps;
+  const { db, relay, sessions, creatorsBody } = deps;
   const app = new Hono();
   app.use('/api/admin/*', requireRole('admin'));
 
@@ -153,6 +153,8 @@ export function adminRoutes(deps: IdentityDeps): Hono {
       return { profile, user };
     });
     if (!approved) throw await missingOrDecided(id);
+    // Listed here at once; the other replicas renew their list once CreatorApproved is out.
+    creatorsBody.changed();
     relay.kick();
     await sessions.revoke({ userId: approved.user.id });
     return c.json({ ...approved.profile, user: approved.user });

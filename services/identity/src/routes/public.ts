@@ -2,12 +2,11 @@ import { ExpertApplication } from '@uapqa/contracts';
 import { readJson } from '@uapqa/service-kit';
 import { count, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { listApprovedCreators } from '../creators.js';
 import { expertApplications, users } from '../db/schema.js';
 import type { IdentityDeps } from '../deps.js';
 import { waitlistEnabled } from '../users.js';
 
-export function publicRoutes({ db }: IdentityDeps): Hono {
+export function publicRoutes({ db, creatorsBody }: IdentityDeps): Hono {
   const app = new Hono();
 
   app.get('/api/member-count', async (c) => {
@@ -15,7 +14,9 @@ export function publicRoutes({ db }: IdentityDeps): Hono {
     return c.json({ count: row?.count ?? 0 });
   });
 
-  app.get('/api/creators', async (c) => c.json(await listApprovedCreators(db)));
+  app.get('/api/creators', async (c) =>
+    c.body(await creatorsBody.get(), 200, { 'Content-Type': 'application/json' }),
+  );
 
   app.get('/api/waitlist/status', async (c) =>
     c.json({ waitlistEnabled: await waitlistEnabled(db) }),

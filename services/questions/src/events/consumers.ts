@@ -7,7 +7,9 @@ import {
   QuestionAnswered,
   QuestionApproved,
   QuestionRejected,
+  QuestionSubmitted,
   readEvent,
+  TaxonomyChanged,
 } from '@uapqa/contracts';
 import {
   type EventBus,
@@ -23,10 +25,10 @@ export const CONSUMER = 'questions';
 
 /**
  * Keeps the creators read copy and applies moderation outcomes, each event once (inbox); and
- * has this replica forget its remembered archive pages whenever any replica's answer is out.
+ * has this replica renew what it serves from memory whenever any replica's write changed it.
  */
 export async function startConsumers(deps: QuestionsDeps, bus: EventBus): Promise<Subscription[]> {
-  const { db, relay, archivePages } = deps;
+  const { db, relay, archivePages, lists } = deps;
   const once = inboxFor(db, relay, CONSUMER);
   const creatorApproved = once(async (tx, event) => {
     const data = readEvent(CreatorApproved, event).data;
@@ -50,10 +52,12 @@ export async function startConsumers(deps: QuestionsDeps, bus: EventBus): Promis
       stream: IDENTITY_STREAM,
       durable: CONSUMER,
       types: [CreatorApproved.type],
-      // The archive shows the creator's name: once committed, no page keeps the old one.
+      // The archive shows the creator's name, the windows their places: once committed, this
+      // replica serves neither from before.
       handler: async (event) => {
         await creatorApproved(event);
         archivePages.changed();
+        lists.windows.changed();
       },
     }),
     bus.consume({
@@ -93,12 +97,21 @@ export async function startConsumers(deps: QuestionsDeps, bus: EventBus): Promis
           .where(and(eq(questions.id, data.questionId), pending));
       }),
     }),
-    // Every replica watches (not one of them consumes): each keeps its own pages. The event
-    // leaves the outbox only after the answer committed, so a page read after it has the answer.
+    // Every replica watches (not one of them consumes): each keeps its own pages and lists. An
+    // event leaves the outbox only after its write committed, so a read after it sees the write.
     bus.watch({
       stream: QUESTIONS_STREAM,
-      types: [QuestionAnswered.type],
-      handler: async () => archivePages.changed(),
+      types: [QuestionAnswered.type, QuestionSubmitted.type, TaxonomyChanged.type],
+      handler: async (event) => {
+        if (event.type === QuestionAnswered.type) archivePages.changed();
+        else if (event.type === QuestionSubmitted.type) lists.windows.changed();
+        else {
+          lists.taxonomy.changed();
+          // A deleted topic leaves its questions.
+          const { kind, change } = readEvent(TaxonomyChanged, event).data;
+          if (kind === 'tag' && change === 'deleted') archivePages.changed();
+        }
+      },
     }),
   ]);
 }

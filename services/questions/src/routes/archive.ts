@@ -5,9 +5,9 @@ import { Hono } from 'hono';
 import { questions } from '../db/schema.js';
 import type { QuestionsDeps } from '../deps.js';
 import { fromQuestions, toQuestions } from '../shape.js';
-import { describeWindows } from '../windows.js';
+import { windowAt } from '../windows.js';
 
-export function archiveRoutes({ db, config, archivePages }: QuestionsDeps): Hono {
+export function archiveRoutes({ db, config, archivePages, lists }: QuestionsDeps): Hono {
   const app = new Hono();
 
   /** The public archive; visitors get answer previews, signed-in users the full answers. */
@@ -27,7 +27,9 @@ export function archiveRoutes({ db, config, archivePages }: QuestionsDeps): Hono
   });
 
   /** Every expert's current question window (the gateway adds them to `/api/creators`). */
-  app.get('/api/questions/windows', async (c) => c.json(await describeWindows(db, config)));
+  app.get('/api/questions/windows', async (c) =>
+    c.body(await lists.windows.get(windowAt(config)), 200, { 'Content-Type': 'application/json' }),
+  );
 
   /** The caller's own questions, any status, newest first. */
   app.get('/api/my-questions', requireSession, async (c) => {

@@ -51,7 +51,7 @@ const windowFull = (window: WindowTimes) =>
 const paymentsUnavailable = () =>
   new HttpError(503, 'Payments are unavailable right now. Nothing was charged; please try again.');
 
-export function askRoutes({ db, bus, relay, config, logger }: QuestionsDeps): Hono {
+export function askRoutes({ db, bus, relay, config, logger, lists }: QuestionsDeps): Hono {
   const app = new Hono();
 
   /**
@@ -174,6 +174,8 @@ export function askRoutes({ db, bus, relay, config, logger }: QuestionsDeps): Ho
       }
       throw error;
     }
+    // A place was taken: this replica shows it at once, the others once QuestionSubmitted is out.
+    lists.windows.changed();
     relay.kick();
     return c.json(
       { id: questionId, status: 'pending', message: 'Question submitted for moderation.' },

@@ -1,21 +1,23 @@
-import { TaxonomyBody } from '@uapqa/contracts';
+import { createEvent, QUESTIONS_STREAM, TaxonomyBody, TaxonomyChanged } from '@uapqa/contracts';
 import {
   badRequest,
   conflict,
+  type Executor,
+  enqueue,
   notFound,
   PG_FOREIGN_KEY_VIOLATION,
   postgresError,
-  preparedOnce,
   readJson,
   readParams,
   requireRole,
   uniqueViolation,
 } from '@uapqa/service-kit';
-import { asc, count, eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { count, eq } from 'drizzle-orm';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { categories, questions, tags } from '../db/schema.js';
 import type { QuestionsDeps } from '../deps.js';
+import { type TaxonomyList, taxonomyColumns } from '../public-lists.js';
 
 const IdParam = z.object({
   // Ids are PostgreSQL integers: a larger one would fail in the database (500), not match.
@@ -29,29 +31,48 @@ const IdParam = z.object({
 /**
  * Categories and topics (tags). A category that questions use cannot be deleted (409): the
  * archive would lose their classification. Deleting a topic removes it from its questions.
+ * The lists are served from memory; each write announces itself (TaxonomyChanged) in its
+ * transaction, so every replica renews its lists once the write has committed.
  */
-export function taxonomyRoutes({ db, archivePages }: QuestionsDeps): Hono {
+export function taxonomyRoutes({ db, relay, archivePages, lists }: QuestionsDeps): Hono {
   const app = new Hono();
-  const columns = { id: categories.id, name: categories.name, description: categories.description };
-  const tagColumns = { id: tags.id, name: tags.name, description: tags.description };
+  const serveList = (list: TaxonomyList) => async (c: Context) =>
+    c.body(await lists.taxonomy.get(list), 200, { 'Content-Type': 'application/json' });
 
-  // Every browse page view asks for both lists: each statement is built once.
-  const listCategories = () =>
-    preparedOnce(db, 'categories_list', () =>
-      db.select(columns).from(categories).orderBy(asc(categories.name)).prepare('categories_list'),
-    );
-  const listTags = () =>
-    preparedOnce(db, 'tags_list', () =>
-      db.select(tagColumns).from(tags).orderBy(asc(tags.name)).prepare('tags_list'),
+  /** This replica serves its own write at once; the others follow the event. */
+  const announced = (kind: 'category' | 'tag', change: 'created' | 'deleted') => {
+    lists.taxonomy.changed();
+    // Its questions lost the topic.
+    if (kind === 'tag' && change === 'deleted') archivePages.changed();
+    relay.kick();
+  };
+  const announce = (
+    tx: Executor,
+    kind: 'category' | 'tag',
+    change: 'created' | 'deleted',
+    row: { id: number; name: string },
+  ) =>
+    enqueue(
+      tx,
+      QUESTIONS_STREAM,
+      createEvent(TaxonomyChanged, { kind, change, id: row.id, name: row.name }),
     );
 
-  app.get('/api/categories', async (c) => c.json(await listCategories().execute()));
-  app.get('/api/tags', async (c) => c.json(await listTags().execute()));
+  app.get('/api/categories', serveList('categories'));
+  app.get('/api/tags', serveList('tags'));
 
   app.post('/api/admin/categories', requireRole('admin'), async (c) => {
     const body = await readJson(c, TaxonomyBody);
     try {
-      const [created] = await db.insert(categories).values(body).returning(columns);
+      const created = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(categories)
+          .values(body)
+          .returning(taxonomyColumns.categories);
+        await announce(tx, 'category', 'created', row!);
+        return row;
+      });
+      announced('category', 'created');
       return c.json(created, 201);
     } catch (error) {
       if (uniqueViolation(error))
@@ -70,23 +91,34 @@ export function taxonomyRoutes({ db, archivePages }: QuestionsDeps): Hono {
       throw conflict(`This category is used by ${used!.n} question(s) and cannot be deleted.`);
     }
     const deleted = await db
-      .delete(categories)
-      .where(eq(categories.id, id))
-      .returning(columns)
+      .transaction(async (tx) => {
+        const [row] = await tx
+          .delete(categories)
+          .where(eq(categories.id, id))
+          .returning(taxonomyColumns.categories);
+        if (row) await announce(tx, 'category', 'deleted', row);
+        return row;
+      })
       .catch((error) => {
         // A question took the category between the check and the delete.
         if (postgresError(error)?.code === PG_FOREIGN_KEY_VIOLATION)
           throw conflict('This category is used by questions and cannot be deleted.');
         throw error;
       });
-    if (deleted.length === 0) throw notFound('No category with that id.');
-    return c.json(deleted[0]);
+    if (!deleted) throw notFound('No category with that id.');
+    announced('category', 'deleted');
+    return c.json(deleted);
   });
 
   app.post('/api/admin/tags', requireRole('admin'), async (c) => {
     const body = await readJson(c, TaxonomyBody);
     try {
-      const [created] = await db.insert(tags).values(body).returning(tagColumns);
+      const created = await db.transaction(async (tx) => {
+        const [row] = await tx.insert(tags).values(body).returning(taxonomyColumns.tags);
+        await announce(tx, 'tag', 'created', row!);
+        return row;
+      });
+      announced('tag', 'created');
       return c.json(created, 201);
     } catch (error) {
       if (uniqueViolation(error))
@@ -97,11 +129,14 @@ export function taxonomyRoutes({ db, archivePages }: QuestionsDeps): Hono {
 
   app.delete('/api/admin/tags/:id', requireRole('admin'), async (c) => {
     const { id } = readParams(c, IdParam);
-    const deleted = await db.delete(tags).where(eq(tags.id, id)).returning(tagColumns);
-    if (deleted.length === 0) throw notFound('No topic with that id.');
-    // Its questions lost the topic.
-    archivePages.changed();
-    return c.json(deleted[0]);
+    const deleted = await db.transaction(async (tx) => {
+      const [row] = await tx.delete(tags).where(eq(tags.id, id)).returning(taxonomyColumns.tags);
+      if (row) await announce(tx, 'tag', 'deleted', row);
+      return row;
+    });
+    if (!deleted) throw notFound('No topic with that id.');
+    announced('tag', 'deleted');
+    return c.json(deleted);
   });
 
   return app;
