@@ -39,8 +39,8 @@ export function taxonomyRoutes({ db, relay, archivePages, lists }: QuestionsDeps
   const serveList = (list: TaxonomyList) => async (c: Context) =>
     c.body(await lists.taxonomy.get(list), 200, { 'Content-Type': 'application/json' });
 
-  /** This replica serves its own write at once; the others follow the event. */
-  const announced = (kind: 'category' | 'tag', change: 'created' | 'deleted') => {
+  /** Once a write committed: this replica serves it at once, the others follow its event. */
+  const committed = (kind: 'category' | 'tag', change: 'created' | 'deleted') => {
     lists.taxonomy.changed();
     // Its questions lost the topic.
     if (kind === 'tag' && change === 'deleted') archivePages.changed();
@@ -72,7 +72,7 @@ export function taxonomyRoutes({ db, relay, archivePages, lists }: QuestionsDeps
         await announce(tx, 'category', 'created', row!);
         return row;
       });
-      announced('category', 'created');
+      committed('category', 'created');
       return c.json(created, 201);
     } catch (error) {
       if (uniqueViolation(error))
@@ -106,7 +106,7 @@ export function taxonomyRoutes({ db, relay, archivePages, lists }: QuestionsDeps
         throw error;
       });
     if (!deleted) throw notFound('No category with that id.');
-    announced('category', 'deleted');
+    committed('category', 'deleted');
     return c.json(deleted);
   });
 
@@ -118,7 +118,7 @@ export function taxonomyRoutes({ db, relay, archivePages, lists }: QuestionsDeps
         await announce(tx, 'tag', 'created', row!);
         return row;
       });
-      announced('tag', 'created');
+      committed('tag', 'created');
       return c.json(created, 201);
     } catch (error) {
       if (uniqueViolation(error))
@@ -135,7 +135,7 @@ export function taxonomyRoutes({ db, relay, archivePages, lists }: QuestionsDeps
       return row;
     });
     if (!deleted) throw notFound('No topic with that id.');
-    announced('tag', 'deleted');
+    committed('tag', 'deleted');
     return c.json(deleted);
   });
 
