@@ -1,5 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { ArchiveQuery, CreatorApproved, createEvent, IDENTITY_STREAM } from '@uapqa/contracts';
+import {
+  ArchiveQuery,
+  CreatorApproved,
+  createEvent,
+  IDENTITY_STREAM,
+  QUESTIONS_STREAM,
+  QuestionAnswered,
+} from '@uapqa/contracts';
 import { openDatabase } from '@uapqa/service-kit';
 import { eventually, testBackends } from '@uapqa/service-kit/testing';
 import { eq } from 'drizzle-orm';
@@ -125,7 +132,21 @@ describe.each(testBackends())(
           }>;
         expect((await newestPage()).map((question) => question.id)).not.toContain(id);
 
+        let answerEvents = 0;
+        const answers = await stack.bus.bus.watch({
+          stream: QUESTIONS_STREAM,
+          types: [QuestionAnswered.type],
+          handler: async () => {
+            answerEvents++;
+          },
+        });
         await answer(stack, id);
+        expect((await newestPage())[0]).toMatchObject({ id, tagIds: [topic.id] });
+        // The answer's event comes back to this replica too and renews its pages once more; once
+        // it has, the page read next stays remembered, and only the deletion can change it.
+        await eventually(() => expect(answerEvents).toBe(1));
+        await answers.stop();
+        await new Promise((resolve) => setTimeout(resolve, 100));
         expect((await newestPage())[0]).toMatchObject({ id, tagIds: [topic.id] });
 
         expect((await admin.delete(`/api/admin/tags/${topic.id}`)).status).toBe(200);
