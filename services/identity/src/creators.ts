@@ -23,7 +23,7 @@ function prepareApprovedCreators(db: Executor) {
 }
 
 /** Approved creators as the public API shows them (every browse page view asks). */
-export async function listApprovedCreators(db: Executor): Promise<Creator[]> {
+async function listApprovedCreators(db: Executor): Promise<Creator[]> {
   const rows = await preparedOnce(db, 'approved_creators', () =>
     prepareApprovedCreators(db),
   ).execute();

@@ -1,5 +1,8 @@
+import type { TaxonomyChanged } from '@uapqa/contracts';
 import { type Executor, preparedOnce, type Remembered, remembered } from '@uapqa/service-kit';
 import { asc } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ArchivePages } from './archive-pages.js';
 import { categories, tags } from './db/schema.js';
 import { describeWindows, type WindowTimes } from './windows.js';
 
@@ -52,4 +55,17 @@ export function publicLists(db: Executor, ttlMs: number): PublicLists {
       { ttlMs, max: 4 },
     ),
   };
+}
+
+/**
+ * What a category or topic change leaves stale in a replica's memory: its lists, and, for a
+ * deleted topic, the archive pages that showed it on their questions. The replica that wrote
+ * the change and every replica that sees its event apply the same rule.
+ */
+export function renewAfterTaxonomyChange(
+  { lists, archivePages }: { lists: PublicLists; archivePages: ArchivePages },
+  { kind, change }: Pick<z.infer<typeof TaxonomyChanged.schema>, 'kind' | 'change'>,
+): void {
+  lists.taxonomy.changed();
+  if (kind === 'tag' && change === 'deleted') archivePages.changed();
 }

@@ -20,6 +20,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { creators, questions } from '../db/schema.js';
 import type { QuestionsDeps } from '../deps.js';
+import { renewAfterTaxonomyChange } from '../public-lists.js';
 
 export const CONSUMER = 'questions';
 
@@ -105,12 +106,7 @@ export async function startConsumers(deps: QuestionsDeps, bus: EventBus): Promis
       handler: async (event) => {
         if (event.type === QuestionAnswered.type) archivePages.changed();
         else if (event.type === QuestionSubmitted.type) lists.windows.changed();
-        else {
-          lists.taxonomy.changed();
-          // A deleted topic leaves its questions.
-          const { kind, change } = readEvent(TaxonomyChanged, event).data;
-          if (kind === 'tag' && change === 'deleted') archivePages.changed();
-        }
+        else renewAfterTaxonomyChange(deps, readEvent(TaxonomyChanged, event).data);
       },
     }),
   ]);

@@ -17,7 +17,7 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { categories, questions, tags } from '../db/schema.js';
 import type { QuestionsDeps } from '../deps.js';
-import { type TaxonomyList, taxonomyColumns } from '../public-lists.js';
+import { renewAfterTaxonomyChange, type TaxonomyList, taxonomyColumns } from '../public-lists.js';
 
 const IdParam = z.object({
   // Ids are PostgreSQL integers: a larger one would fail in the database (500), not match.
@@ -34,16 +34,15 @@ const IdParam = z.object({
  * The lists are served from memory; each write announces itself (TaxonomyChanged) in its
  * transaction, so every replica renews its lists once the write has committed.
  */
-export function taxonomyRoutes({ db, relay, archivePages, lists }: QuestionsDeps): Hono {
+export function taxonomyRoutes(deps: QuestionsDeps): Hono {
+  const { db, relay, lists } = deps;
   const app = new Hono();
   const serveList = (list: TaxonomyList) => async (c: Context) =>
     c.body(await lists.taxonomy.get(list), 200, { 'Content-Type': 'application/json' });
 
   /** Once a write committed: this replica serves it at once, the others follow its event. */
   const committed = (kind: 'category' | 'tag', change: 'created' | 'deleted') => {
-    lists.taxonomy.changed();
-    // Its questions lost the topic.
-    if (kind === 'tag' && change === 'deleted') archivePages.changed();
+    renewAfterTaxonomyChange(deps, { kind, change });
     relay.kick();
   };
   const announce = (
