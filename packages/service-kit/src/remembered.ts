@@ -19,6 +19,11 @@ export interface RememberedOptions<V> {
   /** Or: the total size results may take, each counted by `sizeOf`. */
   maxSize?: number;
   sizeOf?: (value: V) => number;
+  /**
+   * Whether a result may be served again (default: every one). A result that may not is still
+   * the answer of the callers whose read made it, and of those that shared that read.
+   */
+  keep?: (value: V) => boolean;
 }
 
 /**
@@ -42,12 +47,18 @@ export function remembered<A, V extends {}>(
       ? { maxSize: options.maxSize, sizeCalculation: options.sizeOf ?? (() => 1) }
       : { max: options.max ?? 100 }),
     fetchMethod: (_key, _stale, { context }) => read(context.arg),
+    // A read still in flight when newer keys push its key out (after `changed()`) still answers
+    // the callers waiting on it, instead of failing them with "evicted".
+    ignoreFetchAbort: true,
   });
   return {
     async get(arg) {
-      const value = await results.fetch(`${generation}:${keyOf(arg)}`, { context: { arg } });
+      const key = `${generation}:${keyOf(arg)}`;
+      const value = await results.fetch(key, { context: { arg } });
       // fetch() resolves undefined only when a fetch is aborted, which nothing here does.
-      return value ?? read(arg);
+      if (value === undefined) return read(arg);
+      if (options.keep && !options.keep(value) && results.peek(key) === value) results.delete(key);
+      return value;
     },
     changed() {
       generation++;
