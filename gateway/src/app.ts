@@ -17,6 +17,7 @@ import { csrfGuard } from './csrf.js';
 import { forward } from './forward.js';
 import { metricsGuard } from './metrics.js';
 import { mountApiDocs } from './openapi.js';
+import { type PublicLists, publicLists } from './public-lists.js';
 import { ROUTE_TABLE } from './route-table.js';
 import { securityHeaders } from './security-headers.js';
 import { gatewaySession } from './session.js';
@@ -29,6 +30,8 @@ export interface GatewayDeps {
   upstreams: Upstreams;
   verifier: SessionVerifier;
   readiness?: Record<string, () => Promise<boolean>>;
+  /** The public lists' memory, renewed from the bus; without it every read asks the services. */
+  lists?: PublicLists;
 }
 
 /** Webhooks authenticate by signature, not by cookie, and come from the provider's servers. */
@@ -36,6 +39,7 @@ const CSRF_EXEMPT = ['/api/billing/webhook'];
 
 export function buildGatewayApp(deps: GatewayDeps): Hono {
   const { config, upstreams } = deps;
+  const lists = deps.lists ?? publicLists(0);
   const trustProxy = config.TRUST_PROXY;
   const app = createServiceApp({
     name: 'gateway',
@@ -71,13 +75,22 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
     csrfGuard({ allowedOrigins: config.ALLOWED_ORIGINS, trustProxy, exempt: CSRF_EXEMPT }),
   );
   app.use('/api/*', gatewaySession(deps.verifier, upstreams.identity));
+  app.use('/api/*', lists.renewAfterWrites);
 
   // Browsers following the spec's "login path" land on the sign-in tab.
   app.get('/api/login', (c) => c.redirect('/auth?tab=login', 302));
   mountApiDocs(app); // GET /api/docs (OpenAPI 3.1 JSON) and /api/docs.html
   app.get('/api/user', (c) => composeUser(c, upstreams, trustProxy));
   app.get('/api/health', (c) => composeHealth(c, upstreams));
-  app.get('/api/creators', (c) => composeCreators(c, upstreams, trustProxy));
+  app.get('/api/creators', (c) =>
+    lists.serve(c, 'creators', () => composeCreators(c, upstreams, trustProxy)),
+  );
+  app.get('/api/categories', (c) =>
+    lists.serve(c, 'categories', () => forward(c, upstreams.questions, 'questions', trustProxy)),
+  );
+  app.get('/api/tags', (c) =>
+    lists.serve(c, 'tags', () => forward(c, upstreams.questions, 'questions', trustProxy)),
+  );
   app.get('/api/platform-stats', (c) => composePlatformStats(c, upstreams));
   app.get('/api/admin/stats', requireRole('admin', 'moderator'), (c) =>
     composeAdminStats(c, upstreams),

@@ -9,6 +9,7 @@ import {
 } from '@uapqa/service-kit';
 import { buildGatewayApp } from './app.js';
 import type { GatewayConfig } from './config.js';
+import { publicLists } from './public-lists.js';
 import { SERVICES } from './route-table.js';
 import { httpUpstream, type Upstreams } from './upstreams.js';
 
@@ -50,11 +51,14 @@ export async function startGateway(options: GatewayOptions): Promise<ServiceInst
       : Promise.reject(new Error('identity is not deployed')),
   );
   const verifier = createSessionVerifier({ keys, revocations });
+  const lists = publicLists(config.PUBLIC_LISTS_CACHE_MS);
+  const renewing = await lists.follow(bus);
   const app = buildGatewayApp({
     config,
     logger,
     upstreams,
     verifier,
+    lists,
     readiness: { bus: () => bus.ready() },
   });
   return {
@@ -62,6 +66,7 @@ export async function startGateway(options: GatewayOptions): Promise<ServiceInst
     app,
     async stop() {
       await following.stop();
+      for (const subscription of renewing) await subscription.stop();
     },
   };
 }

@@ -97,10 +97,23 @@ describe('gateway compositions (embedded)', () => {
     }
   });
 
-  it("adds each creator's question window, and still lists the creators when questions fails", async () => {
-    const withWindows = await (await h.visitor().get('/api/creators')).json();
-    expect(withWindows.length).toBeGreaterThan(0);
-    for (const creator of withWindows) {
+  it("lists the creators without windows while questions fails, keeps no such list, and adds each creator's window once questions answers", async () => {
+    windowsAnswer = 'error';
+    const withoutWindows = await h.visitor().get('/api/creators');
+    expect(withoutWindows.status).toBe(200);
+    expect(withoutWindows.headers.get('cache-control')).toBe('no-store');
+    const creators = await withoutWindows.json();
+    expect(creators.length).toBeGreaterThan(0);
+    for (const creator of creators) expect(creator).not.toHaveProperty('window');
+
+    windowsAnswer = 'windows';
+    const withWindows = await h.visitor().get('/api/creators');
+    expect(withWindows.headers.get('cache-control')).toBeNull();
+    const listed = await withWindows.json();
+    expect(listed.map((creator: { userId: number }) => creator.userId)).toEqual(
+      creators.map((creator: { userId: number }) => creator.userId),
+    );
+    for (const creator of listed) {
       expect(creator.window).toEqual({
         opensAt: '2026-11-23T15:00:00.000Z',
         closesAt: '2026-11-24T15:00:00.000Z',
@@ -108,14 +121,5 @@ describe('gateway compositions (embedded)', () => {
         remaining: 4,
       });
     }
-
-    windowsAnswer = 'error';
-    const withoutWindows = await h.visitor().get('/api/creators');
-    expect(withoutWindows.status).toBe(200);
-    const creators = await withoutWindows.json();
-    expect(creators.map((creator: { userId: number }) => creator.userId)).toEqual(
-      withWindows.map((creator: { userId: number }) => creator.userId),
-    );
-    for (const creator of creators) expect(creator).not.toHaveProperty('window');
   });
 });

@@ -26,6 +26,11 @@ export async function composeCreators(
   const creators = answerJson<Array<{ userId: number }>>(fromIdentity);
   const windows = await askedWindows;
   const byExpert = new Map((windows ?? []).map((window) => [window.creatorId, window]));
+  // A creator without a window: questions failed, or has not yet taken in the approval. The
+  // list is right for now but must not be kept (by the gateway's memory or anyone else's).
+  if (!creators.every((creator) => byExpert.has(creator.userId))) {
+    c.header('Cache-Control', 'no-store');
+  }
   return c.json(
     creators.map((creator) => {
       const window = byExpert.get(creator.userId);
