@@ -16,6 +16,8 @@ export type PublicList = 'creators' | 'categories' | 'tags';
 interface ListAnswer {
   status: number;
   headers: Array<[string, string]>;
+  /** Read once here: a list served from memory sends only its body and this. */
+  contentType: string;
   body: Uint8Array;
   /** A 200 its maker did not mark `no-store` (a composition missing a part). */
   reusable: boolean;
@@ -51,7 +53,8 @@ async function readAnswer(response: Response): Promise<ListAnswer> {
     response.status === 200 && !/no-store/i.test(response.headers.get('cache-control') ?? '');
   // The request id is the asking request's own; the gateway sets each caller's on the way out.
   const headers = [...response.headers].filter(([name]) => name !== 'x-request-id');
-  return { status: response.status, headers, body, reusable };
+  const contentType = response.headers.get('content-type') ?? 'application/json';
+  return { status: response.status, headers, contentType, body, reusable };
 }
 
 /**
@@ -82,7 +85,7 @@ export function publicLists(ttlMs: number): PublicLists {
       const read = await lists[list].get(answer);
       if (read.reusable) {
         return c.body(read.body as Uint8Array<ArrayBuffer>, 200, {
-          'Content-Type': new Headers(read.headers).get('content-type') ?? 'application/json',
+          'Content-Type': read.contentType,
         });
       }
       return new Response(read.body as Uint8Array<ArrayBuffer>, {

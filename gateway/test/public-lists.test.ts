@@ -16,7 +16,11 @@ interface Named {
   name: string;
 }
 
-/** A questions service standing in, so that each list's reads can be counted. */
+/**
+ * A questions service standing in, so that each list's reads can be counted and its answers
+ * changed at will (the real service's tests start this package's stack: it cannot be started
+ * here). The events are the contracts' own, published on the stack's real bus.
+ */
 function questionsStandIn(creators: () => Promise<Array<{ userId: number }>>) {
   const state = {
     categories: [{ id: 1, name: 'Sightings' }] as Named[],

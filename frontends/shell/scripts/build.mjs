@@ -17,7 +17,7 @@ const PROVIDED_ONLY = new Set(['react/jsx-dev-runtime', '@uapqa/ui/controls']);
 const ATTEMPTS = 3;
 
 /** The shares the built map leaves unprovided at start, among those the shell imports. */
-export function missingShares(mapSource) {
+function missingShares(mapSource) {
   const entries = [
     ...mapSource.matchAll(/name:\s*[`'"]([^`'"]+)[`'"][^{}]*?materialize:\s*(!0|!1|true|false)/g),
   ];
