@@ -127,9 +127,9 @@ export class Recorder {
 }
 
 /**
- * Performs steps against one base URL over kept-alive connections. Node's own client: undici's
- * added over a millisecond to every kept-alive call on this machine, which would have been
- * counted as the stack's latency.
+ * Performs steps against one base URL over kept-alive connections. Node's own client: undici
+ * waits a timer of about a millisecond before reusing an idle kept-alive socket (see the service
+ * kit's `keptAliveAgent`), which would have been counted as the stack's latency.
  */
 export class Client {
   readonly agent: Agent;

@@ -4,9 +4,13 @@ import { Agent, type IncomingHttpHeaders, request } from 'node:http';
 const IDLE_CONNECTION_MS = 4_000;
 
 /**
- * Kept-alive connections through node's own client (undici's pool added over a millisecond to
- * every kept-alive call on our machines, measured against a bare server). The client closes an
- * idle connection first, so it never sends on one the server is closing.
+ * Kept-alive connections through node's own client. undici (7.29, and 6.29 and 8.12 alike)
+ * checks an idle kept-alive socket before sending on it again by waiting one zero-delay timer,
+ * which node rounds up to a millisecond: a caller making one call after another waited
+ * 1.3–1.5 ms per call against a bare server (node's client: 0.2 ms), though at 32 calls at once
+ * its CPU per call was lower. Most calls here follow the previous one on the same connection.
+ * This client closes an idle connection first instead, so it never sends on one the server is
+ * closing.
  */
 export function keptAliveAgent(maxSockets = 256): Agent {
   return new Agent({
