@@ -163,7 +163,6 @@ async function databaseFor(size: number): Promise<string> {
       questions: missing,
       onProgress: (done, total) => process.stdout.write(`  ${done}/${total}\n`),
     });
-    await handle.db.execute('analyze');
   }
   await handle.close();
   return url.toString();
