@@ -32,6 +32,7 @@ export interface GenerateArchiveOptions {
 
 export interface GenerateArchiveResult {
   inserted: number;
+  /** From the first batch until the tables are vacuumed and analyzed: the archive ready to read. */
   ms: number;
 }
 
