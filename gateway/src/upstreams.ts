@@ -1,4 +1,4 @@
-import { keptAliveAgent, sendKeptAlive } from '@uapqa/service-kit';
+import { KeptAliveClient } from '@uapqa/service-kit';
 import type { ServiceName } from './route-table.js';
 
 /** A request to a service: the gateway's own, already stripped of what must not travel on. */
@@ -101,10 +101,9 @@ export function answerResponse(answer: UpstreamAnswer, method: string): Response
  * in one call.
  */
 export function httpUpstream(name: ServiceName, baseUrl: string, timeoutMs = 15_000): Upstream {
-  const origin = new URL(baseUrl);
-  const agent = keptAliveAgent();
+  const client = new KeptAliveClient(baseUrl);
   const call = ({ method, path, headers, body }: UpstreamRequest): Promise<UpstreamAnswer> =>
-    sendKeptAlive(agent, origin, {
+    client.send({
       method,
       path,
       headers: forwardableHeaders(headers),

@@ -6,12 +6,11 @@
  *
  *   UPSTREAM_URL=<upstream origin> PORT=<port> node dist/node-proxy-server.js
  */
-import { createServer, request } from 'node:http';
-import { keptAliveAgent } from '@uapqa/service-kit';
+import { Agent, createServer, request } from 'node:http';
 
 const upstream = new URL(process.env.UPSTREAM_URL ?? '');
 const port = Number(process.env.PORT);
-const agent = keptAliveAgent();
+const agent = new Agent({ keepAlive: true, maxSockets: 256, timeout: 4_000 });
 
 const server = createServer((incoming, outgoing) => {
   const forwarded = request(

@@ -19,7 +19,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ArchiveQuery } from '@uapqa/contracts';
-import { freePort, keptAliveAgent, openDatabase, sendKeptAlive } from '@uapqa/service-kit';
+import { freePort, KeptAliveClient, openDatabase } from '@uapqa/service-kit';
 import { count, eq } from 'drizzle-orm';
 import postgres from 'postgres';
 import { archiveQueries } from '../archive.js';
@@ -197,13 +197,14 @@ for (const size of sizes) {
     },
   );
   await waitForReady(`http://127.0.0.1:${port}/ready`);
-  // Kept-alive connections, as a load generator holds them, through node's own client: `fetch`
-  // and undici's pool each added over a millisecond per call here, the client's cost, not the
-  // service's.
-  const agent = keptAliveAgent(Math.max(...concurrencies));
-  const origin = new URL(`http://127.0.0.1:${port}`);
+  // Kept-alive connections, as a load generator holds them, through the service kit's client:
+  // `fetch` and undici's pool each added over a millisecond per call here, the client's cost,
+  // not the service's.
+  const client = new KeptAliveClient(`http://127.0.0.1:${port}`, {
+    maxConnections: Math.max(...concurrencies),
+  });
   const get = async (path: string) => {
-    const answer = await sendKeptAlive(agent, origin, { method: 'GET', path, timeoutMs: 30_000 });
+    const answer = await client.send({ method: 'GET', path, timeoutMs: 30_000 });
     if (answer.status !== 200 || answer.body.length === 0) throw new Error(String(answer.status));
   };
   const raw = postgres(databaseUrl, { max: Math.max(...concurrencies), onnotice: () => {} });
@@ -254,7 +255,7 @@ for (const size of sizes) {
   }
   await drizzleDb.close();
   await raw.end();
-  agent.destroy();
+  client.close();
   service.kill('SIGTERM');
   await new Promise((resolve) => service.once('exit', resolve));
 }
