@@ -1,4 +1,11 @@
-import { clientIp, HttpError, REFRESH_COOKIE, SESSION_COOKIE } from '@uapqa/service-kit';
+import {
+  clientIp,
+  HttpError,
+  REFRESH_COOKIE,
+  requestHeader,
+  requestHeaders,
+  SESSION_COOKIE,
+} from '@uapqa/service-kit';
 import type { Context } from 'hono';
 import type { ServiceName } from './route-table.js';
 import {
@@ -37,26 +44,30 @@ export async function forwardCall(
   trustProxy: boolean,
 ): Promise<UpstreamAnswer> {
   if (!upstream) throw notDeployed(service);
-  const incoming = new URL(c.req.url);
+  // The URL Hono routed by (normalized: dot segments resolved), so the service gets that path.
+  const url = c.req.url;
+  const target = url.indexOf('/', url.indexOf('//') + 2);
   const token = c.get('sessionToken');
   const cookie =
-    service === 'identity' ? c.req.header('cookie') : upstreamCookies(c.req.header('cookie'));
+    service === 'identity'
+      ? requestHeader(c, 'cookie')
+      : upstreamCookies(requestHeader(c, 'cookie'));
   const method = c.req.method;
   const body =
     method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(await c.req.arrayBuffer());
   try {
     return await upstream.call({
       method,
-      path: `${incoming.pathname}${incoming.search}`,
+      path: target < 0 ? '/' : url.slice(target),
       headers: forwardableHeaders({
-        ...c.req.header(),
+        ...requestHeaders(c),
         cookie,
         authorization: token ? `Bearer ${token}` : undefined,
         // Upstreams answer uncompressed; the gateway's own compression (if any) happens here.
         'accept-encoding': undefined,
         'x-forwarded-for': clientIp(c, trustProxy),
-        'x-forwarded-host': c.req.header('host'),
-        'x-forwarded-proto': incoming.protocol.replace(':', ''),
+        'x-forwarded-host': requestHeader(c, 'host'),
+        'x-forwarded-proto': url.startsWith('https:') ? 'https' : 'http',
         'x-request-id': c.get('requestId'),
       }),
       ...(body ? { body } : {}),

@@ -1,8 +1,12 @@
+import { answerHeaders } from '@uapqa/service-kit';
 import type { MiddlewareHandler } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
+import type { secureHeaders } from 'hono/secure-headers';
 import type { GatewayConfig } from './config.js';
 
 /** Stripe Elements (the subscribe and credits pages): its script, its frames, its API. */
+/** The options of Hono's `secureHeaders`. */
+export type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
+
 const STRIPE = {
   script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
   frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
@@ -31,17 +35,17 @@ export function remoteOrigins(
 }
 
 /**
- * Secure headers on every response of the gateway (pages, static files, API JSON, errors).
- * The CSP lets the Module Federation shell work: its code and its remotes' come from 'self' (or
- * a configured remote's origin); styled-components injects <style> tags, hence 'unsafe-inline'
- * for styles only; the page talks to its own API; Stripe Elements may be embedded. No page may
- * be framed (clickjacking), and nothing is MIME-sniffed.
+ * The gateway's secure headers, as options of Hono's `secureHeaders`. The CSP lets the Module
+ * Federation shell work: its code and its remotes' come from 'self' (or a configured remote's
+ * origin); styled-components injects <style> tags, hence 'unsafe-inline' for styles only; the
+ * page talks to its own API; Stripe Elements may be embedded. No page may be framed
+ * (clickjacking), and nothing is MIME-sniffed.
  */
-export function securityHeaders(
+export function securityHeaderOptions(
   config: Pick<GatewayConfig, 'REMOTE_MEMBERS_URL' | 'REMOTE_EXPERTS_URL' | 'REMOTE_STAFF_URL'>,
-): MiddlewareHandler {
+): SecureHeadersOptions {
   const remotes = remoteOrigins(config);
-  return secureHeaders({
+  return {
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       baseUri: ["'self'"],
@@ -59,5 +63,53 @@ export function securityHeaders(
     referrerPolicy: 'strict-origin-when-cross-origin',
     // Stripe may open a window (some payment methods, 3-D Secure); it must keep its opener.
     crossOriginOpenerPolicy: 'same-origin-allow-popups',
-  });
+  };
+}
+
+/** The defaults of Hono's `secureHeaders` (4.x) that these options keep. */
+const HONO_DEFAULTS: Record<string, string> = {
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'Origin-Agent-Cluster': '?1',
+  'Strict-Transport-Security': 'max-age=15552000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+  'X-DNS-Prefetch-Control': 'off',
+  'X-Download-Options': 'noopen',
+  'X-Permitted-Cross-Domain-Policies': 'none',
+  'X-XSS-Protection': '0',
+};
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+/**
+ * The headers `secureHeaders(securityHeaderOptions(config))` sets, computed once (a test holds
+ * them equal to Hono's own). Hono's middleware sets each of them on every finished answer's
+ * WHATWG Headers, which builds those Headers for every answer; these never change, so they go
+ * out with node's head instead (`answerHeaders`).
+ */
+export function securityHeaderRecord(options: SecureHeadersOptions): Record<string, string> {
+  const csp = options.contentSecurityPolicy ?? {};
+  const policy = Object.entries(csp)
+    .map(([directive, values]) => {
+      const sources = values as unknown[];
+      if (!sources.every((source) => typeof source === 'string')) {
+        throw new TypeError(`${directive}: only fixed sources (no nonces) can be computed once`);
+      }
+      return `${kebab(directive)} ${sources.join(' ')}`;
+    })
+    .join('; ');
+  return {
+    ...HONO_DEFAULTS,
+    'Content-Security-Policy': policy,
+    'Cross-Origin-Opener-Policy': String(options.crossOriginOpenerPolicy),
+    'Referrer-Policy': String(options.referrerPolicy),
+    'X-Frame-Options': String(options.xFrameOptions),
+  };
+}
+
+/** Secure headers on every response of the gateway (pages, static files, API JSON, errors). */
+export function securityHeaders(
+  config: Pick<GatewayConfig, 'REMOTE_MEMBERS_URL' | 'REMOTE_EXPERTS_URL' | 'REMOTE_STAFF_URL'>,
+): MiddlewareHandler {
+  const headers = securityHeaderRecord(securityHeaderOptions(config));
+  return answerHeaders(() => headers);
 }

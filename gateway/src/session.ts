@@ -1,12 +1,11 @@
 import {
   REFRESH_COOKIE,
   readSessionToken,
-  SESSION_COOKIE,
+  requestCookie,
   type SessionClaims,
   type SessionVerifier,
 } from '@uapqa/service-kit';
 import type { Context, MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
 import type { Upstream } from './upstreams.js';
 
 declare module 'hono' {
@@ -47,12 +46,12 @@ export function gatewaySession(
   identity: Upstream | undefined,
 ): MiddlewareHandler {
   return async (c, next) => {
-    const presented = readSessionToken(c.req, getCookie(c, SESSION_COOKIE));
+    const presented = readSessionToken(c);
     let claims: SessionClaims | null = await verifier.verify(presented);
     let token = claims ? presented : undefined;
     let setCookies: string[] = [];
-    const refreshToken = getCookie(c, REFRESH_COOKIE);
-    if (!claims && refreshToken && identity && c.req.path !== '/api/logout') {
+    const refreshToken = claims ? undefined : requestCookie(c, REFRESH_COOKIE);
+    if (refreshToken && identity && c.req.path !== '/api/logout') {
       const renewed = await refresh(c, identity, refreshToken).catch(() => null);
       if (renewed) {
         setCookies = renewed.setCookies;

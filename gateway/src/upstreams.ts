@@ -79,14 +79,27 @@ async function toUpstreamRequest(request: Request): Promise<UpstreamRequest> {
   };
 }
 
-/** An answer handed back to the caller, less the headers that described its connection. */
+/**
+ * An answer handed back to the caller, less the headers that described its connection. Its
+ * headers go as a plain record (as pairs only when one repeats, Set-Cookie): node's server
+ * writes such a record as it is, where a WHATWG Headers would be built and read back out.
+ */
 export function answerResponse(answer: UpstreamAnswer, method: string): Response {
-  const headers = new Headers();
-  for (const [header, value] of Object.entries(answer.headers)) {
+  const record: Record<string, string> = {};
+  let cookies: string[] | undefined;
+  for (const header in answer.headers) {
+    const value = answer.headers[header];
     if (value === undefined || HOP_BY_HOP.has(header)) continue;
-    if (Array.isArray(value)) for (const one of value) headers.append(header, one);
-    else headers.set(header, value);
+    if (typeof value === 'string') record[header] = value;
+    else if (header === 'set-cookie') cookies = value;
+    else record[header] = value.join(', ');
   }
+  const headers: Record<string, string> | Array<[string, string]> = cookies
+    ? [
+        ...Object.entries(record),
+        ...cookies.map((cookie): [string, string] => ['set-cookie', cookie]),
+      ]
+    : record;
   const empty = method === 'HEAD' || answer.status === 204 || answer.status === 304;
   // Node's buffers live on plain ArrayBuffers, never shared ones: no copy is needed.
   return new Response(empty ? null : (answer.body as Uint8Array<ArrayBuffer>), {
@@ -98,7 +111,7 @@ export function answerResponse(answer: UpstreamAnswer, method: string): Response
 /**
  * A service over HTTP through the service kit's kept-alive client. Answers are small JSON
  * documents: each is read whole and handed back as a byte body, which the node server writes
- * in one call.
+ * in one call. The request's headers are sent as given: callers strip what must not travel.
  */
 export function httpUpstream(name: ServiceName, baseUrl: string, timeoutMs = 15_000): Upstream {
   const client = new KeptAliveClient(baseUrl);
@@ -106,7 +119,7 @@ export function httpUpstream(name: ServiceName, baseUrl: string, timeoutMs = 15_
     client.send({
       method,
       path,
-      headers: forwardableHeaders(headers),
+      headers,
       ...(body ? { body } : {}),
       timeoutMs,
       timeoutMessage: `${name} did not answer within ${timeoutMs} ms`,

@@ -1,9 +1,16 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { listen, type RunningServer } from '@uapqa/service-kit';
 import { testBackends } from '@uapqa/service-kit/testing';
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { remoteOrigins } from '../src/security-headers.js';
+import {
+  remoteOrigins,
+  securityHeaderOptions,
+  securityHeaderRecord,
+} from '../src/security-headers.js';
 import { type GatewayHarness, ORIGIN, startStack } from './harness.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'frontends-headers-'));
@@ -33,6 +40,7 @@ export function directives(header: string | null): Map<string, string[]> {
 }
 
 function expectSecureHeaders(response: Response, what: string) {
+  expect(response.headers.get('x-request-id'), what).toBeTruthy();
   const headers = response.headers;
   const csp = directives(headers.get('content-security-policy'));
   expect(csp.get('frame-ancestors'), `${what}: frame-ancestors`).toEqual(["'none'"]);
@@ -100,6 +108,42 @@ describe.each(testBackends())('secure headers ($name)', (backend) => {
     }
   });
 
+  it('are on every answer when node serves the gateway too, where they go out with its head', async () => {
+    const server: RunningServer = await listen(h.gateway.app, 0, '127.0.0.1');
+    try {
+      const base = `http://127.0.0.1:${server.port}`;
+      const cases: Array<[string, string, RequestInit, number]> = [
+        ['the shell page', '/', {}, 200],
+        ['a static file', '/assets/app.js', {}, 200],
+        ['a composed API answer', '/api/health', {}, 200],
+        ['a forwarded API answer', '/api/member-count', {}, 200],
+        ['an unknown API route', '/api/no-such-thing', {}, 404],
+        ['a 401', '/api/user', {}, 401],
+        [
+          'a cross-site 403',
+          '/api/login',
+          { method: 'POST', headers: { origin: 'https://evil.example' } },
+          403,
+        ],
+      ];
+      for (const [what, path, init, status] of cases) {
+        const response = await fetch(`${base}${path}`, init);
+        expect(response.status, what).toBe(status);
+        expectSecureHeaders(response, what);
+        await response.arrayBuffer();
+      }
+      const traced = await fetch(`${base}/api/member-count`, {
+        headers: { 'x-request-id': 'trace-over-node' },
+      });
+      expect(traced.headers.get('x-request-id')).toBe('trace-over-node');
+      // One of each: node merged the gateway's headers with the answer's, not added them twice.
+      expect(traced.headers.get('x-frame-options')).toBe('DENY');
+      expect(traced.headers.get('content-type')).toBe('application/json');
+    } finally {
+      await server.close();
+    }
+  });
+
   it('let the Module Federation shell and Stripe Elements work', async () => {
     const csp = directives((await request('/')).headers.get('content-security-policy'));
     expect(csp.get('script-src')).toEqual(
@@ -113,6 +157,29 @@ describe.each(testBackends())('secure headers ($name)', (backend) => {
     );
     expect(csp.get('frame-src')).toContain('https://js.stripe.com');
     expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'https:']);
+  });
+});
+
+describe('the secure headers computed once', () => {
+  it("are the very headers Hono's secureHeaders sets with the same options", async () => {
+    for (const config of [
+      {},
+      {
+        REMOTE_MEMBERS_URL: 'https://cdn.example.com/members/mf-manifest.json',
+        REMOTE_STAFF_URL: 'https://staff.example.com/mf-manifest.json',
+      },
+    ]) {
+      const options = securityHeaderOptions(config);
+      const hono = new Hono().use(secureHeaders(options)).get('/', (c) => c.body(null, 204));
+      const expected = Object.fromEntries((await hono.request('/')).headers);
+      const ours = Object.fromEntries(
+        Object.entries(securityHeaderRecord(options)).map(([name, value]) => [
+          name.toLowerCase(),
+          value,
+        ]),
+      );
+      expect(ours).toEqual(expected);
+    }
   });
 });
 

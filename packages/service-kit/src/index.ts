@@ -12,6 +12,7 @@ export * from './errors.js';
 export * from './http/app.js';
 export * from './http/cursor.js';
 export * from './http/kept-alive.js';
+export * from './http/node-request.js';
 export * from './http/rate-limit.js';
 export * from './http/serve.js';
 export * from './http/service.js';

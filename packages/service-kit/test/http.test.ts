@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createServiceApp, type ReadinessCheck } from '../src/http/app.js';
 import { rateLimit } from '../src/http/rate-limit.js';
+import { listen } from '../src/http/serve.js';
 import { readJson } from '../src/http/validate.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -149,6 +150,27 @@ describe('createServiceApp', () => {
     const kept = await app.request('/boom', { headers: { 'X-Request-Id': 'trace-42' } });
     expect(kept.headers.get('x-request-id')).toBe('trace-42');
     expect(lines.filter((line) => line.requestId === 'trace-42').length).toBeGreaterThan(0);
+    const malformed = await app.request('/health', { headers: { 'X-Request-Id': 'a b\u00e9' } });
+    expect(malformed.headers.get('x-request-id')).toMatch(UUID);
+  });
+
+  it('does the same when node serves it, and an answer may set its own id', async () => {
+    const { app, lines } = testApp();
+    app.get('/own-id', (c) => c.json({ ok: true }, 200, { 'X-Request-Id': 'set-by-handler' }));
+    const server = await listen(app, 0, '127.0.0.1');
+    try {
+      const base = `http://127.0.0.1:${server.port}`;
+      expect((await fetch(`${base}/health`)).headers.get('x-request-id')).toMatch(UUID);
+      const kept = await fetch(`${base}/boom`, { headers: { 'X-Request-Id': 'trace-43' } });
+      expect([kept.status, kept.headers.get('x-request-id')]).toEqual([500, 'trace-43']);
+      expect(lines.filter((line) => line.requestId === 'trace-43').length).toBeGreaterThan(0);
+      const own = await fetch(`${base}/own-id`);
+      expect(own.headers.get('x-request-id')).toBe('set-by-handler');
+    } finally {
+      await server.close();
+    }
+    const own = await app.request('/own-id');
+    expect(own.headers.get('x-request-id')).toBe('set-by-handler');
   });
 
   it('refuses requests over the limit with 429 and Retry-After, per key', async () => {

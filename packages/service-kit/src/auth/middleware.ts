@@ -1,7 +1,7 @@
 import type { Role } from '@uapqa/contracts';
-import type { MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
+import type { Context, MiddlewareHandler } from 'hono';
 import { forbidden, unauthorized } from '../errors.js';
+import { requestCookie, requestHeader } from '../http/node-request.js';
 import { SESSION_COOKIE, type SessionClaims, type SessionVerifier } from './session.js';
 
 declare module 'hono' {
@@ -11,21 +11,16 @@ declare module 'hono' {
 }
 
 /** The session token travels as the session cookie, or as a bearer token between services. */
-export function readSessionToken(
-  headers: {
-    header(name: string): string | undefined;
-  },
-  cookie: string | undefined,
-): string | undefined {
-  const authorization = headers.header('authorization');
+export function readSessionToken(c: Context): string | undefined {
+  const authorization = requestHeader(c, 'authorization');
   if (authorization?.startsWith('Bearer ')) return authorization.slice('Bearer '.length).trim();
-  return cookie;
+  return requestCookie(c, SESSION_COOKIE);
 }
 
 /** Sets `c.var.session` to the verified session, or null; never refuses by itself. */
 export function sessionMiddleware(verifier: SessionVerifier): MiddlewareHandler {
   return async (c, next) => {
-    const token = readSessionToken(c.req, getCookie(c, SESSION_COOKIE));
+    const token = readSessionToken(c);
     c.set('session', await verifier.verify(token));
     await next();
   };

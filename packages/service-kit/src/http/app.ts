@@ -1,14 +1,16 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { requestId } from 'hono/request-id';
 import { ZodError } from 'zod';
 import { postgresError } from '../db/errors.js';
 import { HttpError, validationError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { httpMetrics, markUnmatched, metricsEndpoint } from '../metrics/http.js';
+import { answerHeaders, requestHeader } from './node-request.js';
 
 declare module 'hono' {
   interface ContextVariableMap {
     logger: Logger;
+    /** The caller's X-Request-Id when it is well formed, else a new UUID. */
+    requestId: string;
   }
 }
 
@@ -39,26 +41,14 @@ export function createServiceApp(options: ServiceAppOptions): Hono {
   const app = new Hono();
   for (const middleware of options.first ?? []) app.use(middleware);
   app.use(httpMetrics(options.name));
-  app.use(
-    requestId({
-      headerName: 'X-Request-Id',
-      generator: () => crypto.randomUUID(),
-      limitLength: 128,
-    }),
-  );
   app.use(async (c, next) => {
-    const id = c.get('requestId');
-    const logger = options.logger.child({
-      requestId: REQUEST_ID_PATTERN.test(id) ? id : 'invalid',
-    });
+    const given = requestHeader(c, 'x-request-id');
+    const id = given && REQUEST_ID_PATTERN.test(given) ? given : crypto.randomUUID();
+    c.set('requestId', id);
+    const logger = options.logger.child({ requestId: id });
     c.set('logger', logger);
     const started = performance.now();
     await next();
-    // A proxied or hand-built Response skips the header set by requestId(): set it on the way out.
-    if (!c.res.headers.get('X-Request-Id')) {
-      c.res = new Response(c.res.body, c.res);
-      c.res.headers.set('X-Request-Id', id);
-    }
     const line = {
       method: c.req.method,
       path: c.req.path,
@@ -68,6 +58,7 @@ export function createServiceApp(options: ServiceAppOptions): Hono {
     if (c.res.status >= 500) logger.error(line, 'request failed');
     else logger.info(line, 'request');
   });
+  app.use(answerHeaders((c) => ({ 'X-Request-Id': c.get('requestId') })));
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { tooManyRequests } from '../errors.js';
+import { requestHeader } from './node-request.js';
 
 export interface RateLimiterOptions {
   /** Requests allowed per window. */
@@ -51,7 +52,7 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler {
  */
 export function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    const forwarded = requestHeader(c, 'x-forwarded-for')?.split(',')[0]?.trim();
     if (forwarded) return forwarded;
   }
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)
