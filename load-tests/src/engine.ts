@@ -169,7 +169,8 @@ export class Client {
         ...(body === undefined ? {} : { body }),
         timeoutMs: 60_000,
       });
-      const text = answer.body.toString('utf8');
+      const bytes = answer.body;
+      let text: string | undefined;
       const flat: Record<string, string> = {};
       let setCookie: string[] = [];
       for (const [key, value] of Object.entries(answer.headers)) {
@@ -179,7 +180,11 @@ export class Client {
       }
       response = {
         status: answer.status,
-        body: text,
+        // Decoded when a scenario reads it: most answers of a run are only counted.
+        get body() {
+          text ??= bytes.toString('utf8');
+          return text;
+        },
         headers: flat,
         cookies: setCookie.map((line) => line.split(';')[0]!.trim()).join('; '),
       };
@@ -192,7 +197,7 @@ export class Client {
       : !(response.status >= 200 && response.status < 400);
     this.recorder.add(
       { name, scenario: this.scenario, method: step.method, status: response.status, failed, ms },
-      response.body,
+      failed ? response.body : '',
     );
     return response;
   }
