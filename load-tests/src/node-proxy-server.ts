@@ -1,8 +1,8 @@
 /**
- * The floor of a reverse proxy written in node: node's HTTP server, node's kept-alive client to
- * one upstream, bodies piped through, nothing else. The overhead bench runs it beside the
- * gateway and nginx, so the gateway's own layers (Hono, sessions, limits, headers, metrics) are
- * told apart from what any node proxy costs on the machine.
+ * A reverse proxy written the common way in node: node's HTTP server, node's own kept-alive
+ * client to one upstream, bodies piped through, nothing else. The overhead bench runs it beside
+ * the gateway and nginx, so the gateway's own layers (Hono, sessions, limits, headers, metrics)
+ * are told apart from what node's HTTP stack costs on the machine.
  *
  *   UPSTREAM_URL=<upstream origin> PORT=<port> node dist/node-proxy-server.js
  */
