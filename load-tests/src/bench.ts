@@ -41,6 +41,7 @@ import {
 } from './engine.js';
 import { startNginx } from './nginx.js';
 import { startNodeProxy } from './node-proxy.js';
+import { type ProcessSet, sampleCpu } from './process-cpu.js';
 import { type IsolatedStack, startIsolatedStack } from './stack.js';
 import { type Figures, figuresOf, repoRoot, writeResult } from './summary.js';
 
@@ -67,24 +68,30 @@ interface Goal {
 const goals: Goal[] = [];
 const results: Record<string, unknown> = {};
 
+/** Per target: the CPU each process on its path spent per request, in µs (Linux only). */
+type CpuPerRequest = Record<string, Record<string, number>>;
+
 /**
  * Closed loops of `workers` callers of `step` against each target, in `rounds` rounds of
  * `length / rounds` seconds, the order rotating each round, so a target is not favoured by when
- * it ran on a shared, noisy machine. Figures of the measured parts (a warm-up second first).
+ * it ran on a shared, noisy machine. Figures of the measured parts (a warm-up second first),
+ * and the CPU per request of the processes on each target's path (`paths`; this generator too).
  */
 async function interleaved(
   targets: Record<string, string>,
   step: RequestStep,
   workers: number,
   length: number,
+  paths: Record<string, ProcessSet> = {},
   rounds = 3,
-): Promise<Record<string, Figures>> {
+): Promise<{ figures: Record<string, Figures>; cpu: CpuPerRequest }> {
   const names = Object.keys(targets);
   const recorders = Object.fromEntries(names.map((name) => [name, new Recorder()]));
   const clients = Object.fromEntries(
     names.map((name) => [name, new Client(targets[name]!, recorders[name]!)]),
   );
   const elapsed = Object.fromEntries(names.map((name) => [name, 0]));
+  const spent: CpuPerRequest = Object.fromEntries(names.map((name) => [name, {}]));
   for (const name of names) {
     recorders[name]!.recording = false;
     await runFor(clients[name]!, step, workers, 1);
@@ -94,14 +101,30 @@ async function interleaved(
     for (let k = 0; k < names.length; k++) {
       const name = names[(round + k) % names.length]!;
       const started = performance.now();
+      const before = sampleCpu(paths[name] ?? {});
       await runFor(clients[name]!, step, workers, length / rounds);
+      const after = sampleCpu(paths[name] ?? {});
       elapsed[name]! += (performance.now() - started) / 1000;
+      for (const process of Object.keys(after)) {
+        spent[name]![process] = (spent[name]![process] ?? 0) + after[process]! - before[process]!;
+      }
     }
   }
   await Promise.all(names.map((name) => clients[name]!.close()));
-  return Object.fromEntries(
-    names.map((name) => [name, figuresOf(recorders[name]!.samples, elapsed[name]!)]),
-  );
+  const cpu: CpuPerRequest = {};
+  for (const name of names) {
+    const requests = recorders[name]!.samples.length;
+    const perRequest = Object.entries(spent[name]!)
+      .filter(([, seconds]) => Number.isFinite(seconds) && requests > 0)
+      .map(([process, seconds]) => [process, Math.round((seconds / requests) * 1e6)] as const);
+    if (perRequest.length > 0) cpu[name] = Object.fromEntries(perRequest);
+  }
+  return {
+    figures: Object.fromEntries(
+      names.map((name) => [name, figuresOf(recorders[name]!.samples, elapsed[name]!)]),
+    ),
+    cpu,
+  };
 }
 
 async function runFor(client: Client, step: RequestStep, workers: number, length: number) {
@@ -173,10 +196,27 @@ async function overhead(stack: IsolatedStack) {
     if (new Set(Object.values(answers)).size !== 1) {
       log('  warning: the paths answered differently');
     }
-    const measured = await interleaved(targets, step, concurrency, seconds);
+    const pid = (name: string) =>
+      stack.stack.processes.find((process) => process.name === name)?.child.pid;
+    const questions = [pid('questions')].filter((one) => one !== undefined);
+    const gatewayPids = [pid('gateway')].filter((one) => one !== undefined);
+    const proxyPids = [nodeProxy.pid].filter((one) => one !== undefined);
+    const paths: Record<string, ProcessSet> = {
+      direct: { questions },
+      gateway: { gateway: gatewayPids, questions },
+      nginx: { nginx: nginx.workers(), questions },
+      'node proxy': { 'node proxy': proxyPids, questions },
+    };
+    const { figures: measured, cpu } = await interleaved(
+      targets,
+      step,
+      concurrency,
+      seconds,
+      paths,
+    );
     // The latency a hop adds is read with one caller: at full concurrency on two cores the
     // p50 is mostly queueing for the CPU the gateway, the service and this generator share.
-    const single = await interleaved(targets, step, 1, Math.max(3, seconds / 2));
+    const { figures: single } = await interleaved(targets, step, 1, Math.max(3, seconds / 2));
     const direct = measured.direct!;
     const gateway = measured.gateway!;
     const viaNginx = measured.nginx!;
@@ -187,6 +227,11 @@ async function overhead(stack: IsolatedStack) {
     for (const [name, figures] of Object.entries(single)) {
       log(`  ${name.padEnd(10)} x1  ${JSON.stringify(figures)}`);
     }
+    for (const [name, processes] of Object.entries(cpu)) {
+      log(
+        `  ${name.padEnd(10)} CPU per request at x${concurrency}, µs: ${JSON.stringify(processes)}`,
+      );
+    }
     const summary = {
       concurrency,
       direct,
@@ -194,6 +239,7 @@ async function overhead(stack: IsolatedStack) {
       nginx: viaNginx,
       nodeProxy: viaNode,
       singleCaller: single,
+      cpuPerRequestMicroseconds: cpu,
       gatewayThroughputRatio: round(gateway.rps / Math.max(direct.rps, 1)),
       nginxThroughputRatio: round(viaNginx.rps / Math.max(direct.rps, 1)),
       nodeProxyThroughputRatio: round(viaNode.rps / Math.max(direct.rps, 1)),
@@ -210,7 +256,7 @@ async function overhead(stack: IsolatedStack) {
     );
     goals.push({
       section: 'gateway overhead',
-      line: `x${concurrency}: direct ${direct.rps} rps | gateway ${gateway.rps} rps (×${summary.gatewayThroughputRatio}) | nginx ${viaNginx.rps} rps (×${summary.nginxThroughputRatio}) | bare node proxy ${viaNode.rps} rps (×${summary.nodeProxyThroughputRatio}) | added p50, one caller: gateway +${summary.gatewayAddedP50} ms, nginx +${summary.nginxAddedP50} ms, node proxy +${summary.nodeProxyAddedP50} ms (x${concurrency}: +${summary.gatewayAddedP50Loaded} / +${summary.nginxAddedP50Loaded} ms) | errors ${errors} (goal: gateway ≥0.7× direct and within 15 % of nginx's ratio, added p50 ≤1 ms)`,
+      line: `x${concurrency}: direct ${direct.rps} rps | gateway ${gateway.rps} rps (×${summary.gatewayThroughputRatio}) | nginx ${viaNginx.rps} rps (×${summary.nginxThroughputRatio}) | bare node proxy ${viaNode.rps} rps (×${summary.nodeProxyThroughputRatio}) | added p50, one caller: gateway +${summary.gatewayAddedP50} ms, nginx +${summary.nginxAddedP50} ms, node proxy +${summary.nodeProxyAddedP50} ms (x${concurrency}: +${summary.gatewayAddedP50Loaded} / +${summary.nginxAddedP50Loaded} ms) | errors ${errors}${cpuLine(cpu)} (goal: gateway ≥0.7× direct and within 15 % of nginx's ratio, added p50 ≤1 ms)`,
       met:
         errors === 0 &&
         summary.gatewayThroughputRatio >= 0.7 &&
@@ -221,6 +267,20 @@ async function overhead(stack: IsolatedStack) {
     await nodeProxy.stop();
     await nginx.stop();
   }
+}
+
+/** Each proxy's own CPU per request, next to the service's behind it (when /proc tells). */
+function cpuLine(cpu: CpuPerRequest): string {
+  const own = (target: string, process: string) => cpu[target]?.[process];
+  const parts = [
+    ['gateway', own('gateway', 'gateway')],
+    ['nginx', own('nginx', 'nginx')],
+    ['node proxy', own('node proxy', 'node proxy')],
+    ['questions (direct)', own('direct', 'questions')],
+    ['generator (direct)', own('direct', 'generator')],
+  ].filter(([, value]) => value !== undefined);
+  if (parts.length === 0) return '';
+  return ` | CPU per request: ${parts.map(([name, value]) => `${name} ${value} µs`).join(', ')}`;
 }
 
 /** Seconds of the mixed load run before it is measured. */

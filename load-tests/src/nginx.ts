@@ -3,11 +3,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { delay } from './engine.js';
+import { childrenOf } from './process-cpu.js';
 
 export const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 
 export interface RunningNginx {
   url: string;
+  /** Its worker processes (the master only starts and watches them). */
+  workers(): number[];
   stop(): Promise<void>;
 }
 
@@ -85,6 +88,7 @@ http {
   }
   return {
     url,
+    workers: () => (child.pid ? childrenOf(child.pid) : []),
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGQUIT');

@@ -5,6 +5,7 @@ import { startProcess, waitUntilReady } from '@uapqa/local-stack';
 
 export interface RunningProxy {
   url: string;
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -25,5 +26,5 @@ export async function startNodeProxy(upstream: string, port: number): Promise<Ru
     await proc.stop();
     throw error;
   }
-  return { url, stop: () => proc.stop() };
+  return { url, pid: proc.child.pid, stop: () => proc.stop() };
 }
