@@ -9,7 +9,8 @@ import { parse as parseCookies } from 'hono/utils/cookie';
  *
  * Why: Hono reads every header through a WHATWG Headers built from all of the request's, and
  * adds to an answer through the answer's own Headers, built for it and then copied back out for
- * node. On the gateway, where a forwarded request does little else, that was a fifth of its CPU.
+ * node. On the gateway, where a forwarded request does little else, going through node's own
+ * took a forwarded request from about 145 to 135 µs of CPU.
  */
 
 interface NodeBindings {
