@@ -8,8 +8,10 @@
  *
  * 1. overhead: the same archive request (a member's session cookie) straight to the questions
  *    service, through the gateway (session verified there), through an nginx reverse proxy and
- *    through a bare node proxy (node-proxy-server.ts: what any node proxy costs here), both
- *    started for the run: throughput ratios and added p50.
+ *    through two bare node proxies (node-proxy-server.ts), all started for the run: node's usual
+ *    way (node's own client) and the node floor (the service kit's client, the gateway's: what
+ *    any node gateway forwarding with it spends, whatever its own layers): throughput ratios,
+ *    added p50 and, on Linux, the CPU each process on a path spends per request.
  * 2. mixed: the member scenario (scenarios/member.js) at a constant concurrency: rps, p95, errors.
  * 3. propagation: a moderator approves questions one at a time; how long from the approval's
  *    response (committed in moderation) to the question being 'approved' in the questions
@@ -40,7 +42,7 @@ import {
   type StepResponse,
 } from './engine.js';
 import { startNginx } from './nginx.js';
-import { startNodeProxy } from './node-proxy.js';
+import { type RunningProxy, startNodeProxy } from './node-proxy.js';
 import { type ProcessSet, sampleCpu } from './process-cpu.js';
 import { type IsolatedStack, startIsolatedStack } from './stack.js';
 import { type Figures, figuresOf, repoRoot, writeResult } from './summary.js';
@@ -158,7 +160,7 @@ interface SetupData {
 
 async function overhead(stack: IsolatedStack) {
   log(
-    '\n1. gateway overhead: the same archive request direct, through the gateway, nginx and a bare node proxy',
+    '\n1. gateway overhead: the same archive request direct, through the gateway, nginx and two bare node proxies',
   );
   const { data, client } = await prepared(stack.url, { members: 1 });
   await client.close();
@@ -170,17 +172,26 @@ async function overhead(stack: IsolatedStack) {
     name: 'GET /api/questions',
   };
   const nginx = await startNginx(stack.questionsUrl, await freePortRange(1));
-  const nodeProxy = await startNodeProxy(stack.questionsUrl, await freePortRange(1)).catch(
-    async (error) => {
-      await nginx.stop();
-      throw error;
-    },
-  );
+  const proxies: RunningProxy[] = [];
+  const stopProxies = async () => {
+    for (const proxy of proxies) await proxy.stop();
+    await nginx.stop();
+  };
+  try {
+    for (const client of ['node', 'kit'] as const) {
+      proxies.push(await startNodeProxy(stack.questionsUrl, await freePortRange(1), client));
+    }
+  } catch (error) {
+    await stopProxies();
+    throw error;
+  }
+  const [nodeProxy, nodeFloor] = proxies as [RunningProxy, RunningProxy];
   const targets = {
     direct: stack.questionsUrl,
     gateway: stack.url,
     nginx: nginx.url,
     'node proxy': nodeProxy.url,
+    'node floor': nodeFloor.url,
   };
   try {
     // The same request must get the same answer on every path (full answers: signed in).
@@ -200,12 +211,13 @@ async function overhead(stack: IsolatedStack) {
       stack.stack.processes.find((process) => process.name === name)?.child.pid;
     const questions = [pid('questions')].filter((one) => one !== undefined);
     const gatewayPids = [pid('gateway')].filter((one) => one !== undefined);
-    const proxyPids = [nodeProxy.pid].filter((one) => one !== undefined);
+    const pidOf = (proxy: RunningProxy) => [proxy.pid].filter((one) => one !== undefined);
     const paths: Record<string, ProcessSet> = {
       direct: { questions },
       gateway: { gateway: gatewayPids, questions },
       nginx: { nginx: nginx.workers(), questions },
-      'node proxy': { 'node proxy': proxyPids, questions },
+      'node proxy': { 'node proxy': pidOf(nodeProxy), questions },
+      'node floor': { 'node floor': pidOf(nodeFloor), questions },
     };
     const { figures: measured, cpu } = await interleaved(
       targets,
@@ -221,6 +233,7 @@ async function overhead(stack: IsolatedStack) {
     const gateway = measured.gateway!;
     const viaNginx = measured.nginx!;
     const viaNode = measured['node proxy']!;
+    const viaFloor = measured['node floor']!;
     for (const [name, figures] of Object.entries(measured)) {
       log(`  ${name.padEnd(10)} x${concurrency} ${JSON.stringify(figures)}`);
     }
@@ -238,14 +251,17 @@ async function overhead(stack: IsolatedStack) {
       gateway,
       nginx: viaNginx,
       nodeProxy: viaNode,
+      nodeFloor: viaFloor,
       singleCaller: single,
       cpuPerRequestMicroseconds: cpu,
       gatewayThroughputRatio: round(gateway.rps / Math.max(direct.rps, 1)),
       nginxThroughputRatio: round(viaNginx.rps / Math.max(direct.rps, 1)),
       nodeProxyThroughputRatio: round(viaNode.rps / Math.max(direct.rps, 1)),
+      nodeFloorThroughputRatio: round(viaFloor.rps / Math.max(direct.rps, 1)),
       gatewayAddedP50: round(single.gateway!.p50 - single.direct!.p50),
       nginxAddedP50: round(single.nginx!.p50 - single.direct!.p50),
       nodeProxyAddedP50: round(single['node proxy']!.p50 - single.direct!.p50),
+      nodeFloorAddedP50: round(single['node floor']!.p50 - single.direct!.p50),
       gatewayAddedP50Loaded: round(gateway.p50 - direct.p50),
       nginxAddedP50Loaded: round(viaNginx.p50 - direct.p50),
     };
@@ -256,7 +272,7 @@ async function overhead(stack: IsolatedStack) {
     );
     goals.push({
       section: 'gateway overhead',
-      line: `x${concurrency}: direct ${direct.rps} rps | gateway ${gateway.rps} rps (×${summary.gatewayThroughputRatio}) | nginx ${viaNginx.rps} rps (×${summary.nginxThroughputRatio}) | bare node proxy ${viaNode.rps} rps (×${summary.nodeProxyThroughputRatio}) | added p50, one caller: gateway +${summary.gatewayAddedP50} ms, nginx +${summary.nginxAddedP50} ms, node proxy +${summary.nodeProxyAddedP50} ms (x${concurrency}: +${summary.gatewayAddedP50Loaded} / +${summary.nginxAddedP50Loaded} ms) | errors ${errors}${cpuLine(cpu)} (goal: gateway ≥0.7× direct and within 15 % of nginx's ratio, added p50 ≤1 ms)`,
+      line: `x${concurrency}: direct ${direct.rps} rps | gateway ${gateway.rps} rps (×${summary.gatewayThroughputRatio}) | nginx ${viaNginx.rps} rps (×${summary.nginxThroughputRatio}) | bare node proxy ${viaNode.rps} rps (×${summary.nodeProxyThroughputRatio}) | node floor ${viaFloor.rps} rps (×${summary.nodeFloorThroughputRatio}) | added p50, one caller: gateway +${summary.gatewayAddedP50} ms, nginx +${summary.nginxAddedP50} ms, node proxy +${summary.nodeProxyAddedP50} ms, node floor +${summary.nodeFloorAddedP50} ms (x${concurrency}: +${summary.gatewayAddedP50Loaded} / +${summary.nginxAddedP50Loaded} ms) | errors ${errors}${cpuLine(cpu)} (goal: gateway ≥0.7× direct and within 15 % of nginx's ratio, added p50 ≤1 ms)`,
       met:
         errors === 0 &&
         summary.gatewayThroughputRatio >= 0.7 &&
@@ -264,8 +280,7 @@ async function overhead(stack: IsolatedStack) {
         summary.gatewayAddedP50 <= 1,
     });
   } finally {
-    await nodeProxy.stop();
-    await nginx.stop();
+    await stopProxies();
   }
 }
 
@@ -276,6 +291,7 @@ function cpuLine(cpu: CpuPerRequest): string {
     ['gateway', own('gateway', 'gateway')],
     ['nginx', own('nginx', 'nginx')],
     ['node proxy', own('node proxy', 'node proxy')],
+    ['node floor', own('node floor', 'node floor')],
     ['questions (direct)', own('direct', 'questions')],
     ['generator (direct)', own('direct', 'generator')],
   ].filter(([, value]) => value !== undefined);

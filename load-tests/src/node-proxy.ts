@@ -9,13 +9,20 @@ export interface RunningProxy {
   stop(): Promise<void>;
 }
 
-/** Starts `node-proxy-server` in its own process, as the gateway runs in its own. */
-export async function startNodeProxy(upstream: string, port: number): Promise<RunningProxy> {
+/**
+ * Starts `node-proxy-server` in its own process, as the gateway runs in its own, forwarding with
+ * node's own client or with the service kit's (see node-proxy-server.ts).
+ */
+export async function startNodeProxy(
+  upstream: string,
+  port: number,
+  client: 'node' | 'kit' = 'node',
+): Promise<RunningProxy> {
   const script = join(dirname(fileURLToPath(import.meta.url)), 'node-proxy-server.js');
   const proc = startProcess(
-    'node proxy',
+    `node proxy (${client} client)`,
     script,
-    { UPSTREAM_URL: upstream, PORT: String(port) },
+    { UPSTREAM_URL: upstream, PORT: String(port), CLIENT: client },
     new PassThrough(),
   );
   const url = `http://127.0.0.1:${port}`;
