@@ -23,6 +23,13 @@ export const ANSWER_DUE_HOURS = 72;
 export const FROZEN_CREDITS_MONTHS = 6;
 export const CREATOR_APPLICATION_CONTACT_HOURS = 48;
 
+/**
+ * Experts are paid per calendar month (UTC): the fees of the answers given in a month are paid
+ * out on this day of the following month, once the month is closed and its count final. A balance
+ * left unpaid on its payout day is paid on the next one.
+ */
+export const EXPERT_PAYOUT_DAY_OF_MONTH = 15;
+
 export const BROWSE_PAGE_SIZE = 15;
 export const BROWSE_MAX_PAGE_SIZE = 100;
 export const ANONYMOUS_PREVIEW_CHARS = 100;

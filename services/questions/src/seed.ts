@@ -1,4 +1,5 @@
-import type { Database, Logger } from '@uapqa/service-kit';
+import { createEvent, QUESTIONS_STREAM, QuestionAnswered } from '@uapqa/contracts';
+import { type Database, enqueue, type Logger } from '@uapqa/service-kit';
 import { asc, count, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { categories, creators, questions, questionTags, tags } from './db/schema.js';
@@ -160,6 +161,11 @@ export async function seedTaxonomy(db: Database): Promise<void> {
 /**
  * A few dozen answered questions spread over the demo experts, once they are known here (their
  * CreatorApproved events arrive just after start) and only if there is no question at all.
+ *
+ * Each answer is announced with QuestionAnswered in the same transaction, as a real answer is,
+ * so billing records the expert's fee for it, in the month it was given: the dashboards' answered
+ * count and earnings agree. A restart finds the questions there and announces nothing again, and
+ * billing keys each fee by question, so a redelivered announcement cannot pay twice.
  */
 export async function seedDemoArchive(
   db: Database,
@@ -208,6 +214,17 @@ export async function seedDemoArchive(
           answerContent: entry.answer,
           answeredAt,
         });
+        await enqueue(
+          tx,
+          QUESTIONS_STREAM,
+          createEvent(QuestionAnswered, {
+            questionId: id,
+            askerId: null,
+            expertId: expert.userId,
+            title,
+            answeredAt: answeredAt.toISOString(),
+          }),
+        );
         const ids = entry.tags
           .map((name) => tagIds.get(name))
           .filter((tagId): tagId is number => tagId !== undefined);

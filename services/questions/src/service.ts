@@ -72,7 +72,10 @@ export async function startQuestions(options: QuestionsServiceOptions): Promise<
   const seeded = config.SEED_DEMO
     ? seedDemoArchive(db, logger).then(
         (created) => {
-          if (created) archive.changed();
+          if (created) {
+            archive.changed();
+            relay.kick();
+          }
           return created;
         },
         (error) => {

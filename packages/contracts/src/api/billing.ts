@@ -40,11 +40,44 @@ export const LocalConfirmBody = z.object({
 });
 export type LocalConfirmBody = z.infer<typeof LocalConfirmBody>;
 
+/**
+ * One payout period of an expert's statement: a calendar month (UTC). `open` while the month
+ * runs; `due` once closed and not yet paid; `paid` when a payout covered all of it.
+ */
+export const EarningsPeriod = z.object({
+  /** `YYYY-MM`. */
+  month: z.string(),
+  answeredCount: z.number().int().nonnegative(),
+  amountCents: z.number().int().nonnegative(),
+  unpaidCents: z.number().int().nonnegative(),
+  status: z.enum(['open', 'due', 'paid']),
+  /**
+   * `YYYY-MM-DD` (UTC): the day it was paid, or, unpaid, the payout day it goes out with (the
+   * first one after the month closes and not before today).
+   */
+  payoutDate: z.string(),
+});
+export type EarningsPeriod = z.infer<typeof EarningsPeriod>;
+
 export const ExpertEarnings = z.object({
   feeCents: z.number().int(),
   answeredCount: z.number().int(),
   totalEarningsCents: z.number().int(),
+  /** Everything earned and not yet paid out, the open month included. */
   unpaidCents: z.number().int(),
+  payoutDayOfMonth: z.number().int(),
+  /** The next payout: every unpaid closed month, plus the current month if it closes before. */
+  nextPayout: z.object({
+    /** `YYYY-MM-DD` (UTC), today or later. */
+    date: z.string(),
+    amountCents: z.number().int().nonnegative(),
+    /** The part from closed months. */
+    closedCents: z.number().int().nonnegative(),
+    /** The part from the current month, still open and growing until it ends. */
+    openCents: z.number().int().nonnegative(),
+  }),
+  /** The statement, newest month first: every month with answers, and always the current one. */
+  periods: z.array(EarningsPeriod),
 });
 export type ExpertEarnings = z.infer<typeof ExpertEarnings>;
 

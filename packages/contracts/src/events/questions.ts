@@ -16,13 +16,15 @@ export const QuestionOverdue = defineEvent(
   }),
 );
 
+/** An expert answered: the asker is told, and billing records the expert's fee. */
 export const QuestionAnswered = defineEvent(
   QUESTIONS_STREAM,
   'QuestionAnswered',
   1,
   z.object({
     questionId: z.string(),
-    askerId: z.number().int(),
+    /** Null when nobody asked it: the demo archive's questions have no asker to tell. */
+    askerId: z.number().int().nullable(),
     expertId: z.number().int(),
     title: z.string(),
     answeredAt: z.iso.datetime(),

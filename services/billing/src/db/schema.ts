@@ -95,15 +95,20 @@ export const webhookEvents = pgTable('webhook_events', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** An expert's fee per answered question, and whether it has been paid out. */
+/**
+ * An expert's fee per answered question (one row per question: a redelivered answer adds
+ * nothing), and whether it has been paid out. `earnedAt` is when the answer was given, which
+ * decides the payout period, not when billing heard of it.
+ */
 export const expertEarnings = pgTable(
   'expert_earnings',
   {
     questionId: text('question_id').primaryKey(),
     expertId: integer('expert_id').notNull(),
     amountCents: integer('amount_cents').notNull(),
+    earnedAt: timestamp('earned_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
     paidOutAt: timestamp('paid_out_at', { withTimezone: true }),
   },
-  (table) => [index('expert_earnings_expert_idx').on(table.expertId)],
+  (table) => [index('expert_earnings_expert_idx').on(table.expertId, table.earnedAt)],
 );

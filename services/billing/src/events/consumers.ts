@@ -50,10 +50,16 @@ export async function startConsumers(deps: BillingDeps, bus: EventBus): Promise<
           await refundQuestion(tx, readEvent(QuestionOverdue, event).data.questionId, 'overdue');
           return;
         }
-        const { questionId, expertId } = readEvent(QuestionAnswered, event).data;
+        const { questionId, expertId, answeredAt } = readEvent(QuestionAnswered, event).data;
+        // Keyed by question: the same answer announced twice (a new event id) earns once.
         await tx
           .insert(expertEarnings)
-          .values({ questionId, expertId, amountCents: config.EXPERT_FEE_CENTS })
+          .values({
+            questionId,
+            expertId,
+            amountCents: config.EXPERT_FEE_CENTS,
+            earnedAt: new Date(answeredAt),
+          })
           .onConflictDoNothing();
       }),
     }),

@@ -1,9 +1,10 @@
 import { FROZEN_CREDITS_MONTHS } from '@uapqa/contracts';
 import { currentSession, requireRole, requireSession, startOfMonthUtc } from '@uapqa/service-kit';
-import { and, count, eq, gte, sql, sum } from 'drizzle-orm';
+import { and, count, eq, gte, sum } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { accounts, expertEarnings, payments } from '../db/schema.js';
+import { accounts, payments } from '../db/schema.js';
 import type { BillingDeps } from '../deps.js';
+import { readEarningsStatement } from '../earnings.js';
 import { readAccountSummary, subscriptionStatus } from '../ledger.js';
 
 export function addMonths(date: Date, months: number): Date {
@@ -29,25 +30,16 @@ export function accountRoutes({ db, config }: BillingDeps): Hono {
     });
   });
 
-  /** An expert's Total Earnings and Next Payout (the unpaid part). */
+  /**
+   * The signed-in expert's earnings statement: totals, each monthly payout period and the next
+   * payout. Only their own: the id comes from the session, never from the request.
+   */
   app.get('/api/billing/earnings', requireRole('expert'), async (c) => {
     const { userId } = currentSession(c);
-    const [totals] = await db
-      .select({
-        answered: count(),
-        total: sum(expertEarnings.amountCents),
-        unpaid: sql<
-          string | null
-        >`sum(${expertEarnings.amountCents}) filter (where ${expertEarnings.paidOutAt} is null)`,
-      })
-      .from(expertEarnings)
-      .where(eq(expertEarnings.expertId, userId));
-    return c.json({
-      feeCents: config.EXPERT_FEE_CENTS,
-      answeredCount: totals?.answered ?? 0,
-      totalEarningsCents: Number(totals?.total ?? 0),
-      unpaidCents: Number(totals?.unpaid ?? 0),
-    });
+    const statement = await readEarningsStatement(db, userId, config.EXPERT_FEE_CENTS);
+    // Money changes with every answer; a cached copy would show an expert a stale balance.
+    c.header('Cache-Control', 'no-store');
+    return c.json(statement);
   });
 
   /** Billing's part of the staff figures. */

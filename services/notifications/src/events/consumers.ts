@@ -120,6 +120,8 @@ export async function startConsumers(
           return;
         }
         const data = readEvent(QuestionAnswered, event).data;
+        // A question nobody asked (the demo archive) has no one to tell.
+        if (data.askerId === null) return;
         await enqueueMail(
           tx,
           mail(

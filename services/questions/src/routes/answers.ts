@@ -67,7 +67,7 @@ export function answerRoutes({ db, relay, archivePages }: QuestionsDeps): Hono {
         QUESTIONS_STREAM,
         createEvent(QuestionAnswered, {
           questionId: question.id,
-          askerId: question.askerId ?? 0,
+          askerId: question.askerId,
           expertId: userId,
           title: question.title,
           answeredAt: answeredAt.toISOString(),
