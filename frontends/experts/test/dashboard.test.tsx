@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CurrentUser, Question } from '@uapqa/contracts';
+import type { CurrentUser, ExpertEarnings, Question } from '@uapqa/contracts';
 import { useSession, useToastStore } from '@uapqa/ui';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { timeLeft } from '../src/lib/deadline';
@@ -38,6 +38,29 @@ function question(id: string, overrides: Partial<Question> = {}): Question {
     moderationNotes: null,
     dueAt: new Date(Date.now() + 50 * HOUR).toISOString(),
     creator: null,
+    ...overrides,
+  };
+}
+
+/** Billing's statement: one answer in open November 2026, whose payout day is Dec 15. */
+function statement(overrides: Partial<ExpertEarnings> = {}): ExpertEarnings {
+  return {
+    feeCents: 3500,
+    answeredCount: 1,
+    totalEarningsCents: 3500,
+    unpaidCents: 3500,
+    payoutDayOfMonth: 15,
+    nextPayout: { date: '2026-12-15', amountCents: 3500, closedCents: 0, openCents: 3500 },
+    periods: [
+      {
+        month: '2026-11',
+        answeredCount: 1,
+        amountCents: 3500,
+        unpaidCents: 3500,
+        status: 'open',
+        payoutDate: '2026-12-15',
+      },
+    ],
     ...overrides,
   };
 }
@@ -87,12 +110,7 @@ describe('the expert dashboard', () => {
         ]);
       }
       if (url === '/api/billing/earnings') {
-        return jsonResponse({
-          feeCents: 3500,
-          answeredCount: 1,
-          totalEarningsCents: 3500,
-          unpaidCents: 3500,
-        });
+        return jsonResponse(statement());
       }
       return jsonResponse({ message: 'not found' }, 404);
     });
@@ -101,6 +119,9 @@ describe('the expert dashboard', () => {
     expect(screen.getByTestId('stat-answered').textContent).toBe('1');
     await waitFor(() => expect(screen.getByTestId('stat-earnings').textContent).toBe('$35.00'));
     expect(screen.getByTestId('stat-payout').textContent).toBe('$35.00');
+    expect(screen.getByTestId('payout-line').textContent).toBe(
+      'Dec 15, 2026: $0.00 from closed months + $35.00 accruing in November 2026 (open).',
+    );
     // Pending tab: approved and unanswered only, with its deadline.
     expect(screen.getAllByTestId('expert-question')).toHaveLength(1);
     expect(screen.getByText('Question a')).toBeTruthy();
@@ -133,12 +154,15 @@ describe('the expert dashboard', () => {
             : question('a'),
         ]);
       }
-      return jsonResponse({
-        feeCents: 3500,
-        answeredCount: 0,
-        totalEarningsCents: 0,
-        unpaidCents: 0,
-      });
+      return jsonResponse(
+        statement({
+          answeredCount: 0,
+          totalEarningsCents: 0,
+          unpaidCents: 0,
+          nextPayout: { date: '2026-12-15', amountCents: 0, closedCents: 0, openCents: 0 },
+          periods: [],
+        }),
+      );
     });
     renderPage(<ExpertDashboard />);
     await userEvent.click(await screen.findByRole('button', { name: 'Answer' }));
@@ -147,5 +171,54 @@ describe('the expert dashboard', () => {
     await waitFor(() => expect(screen.getByTestId('stat-answered').textContent).toBe('1'));
     expect(fetchSpy.mock.calls.some(([url]) => url === '/api/answers')).toBe(true);
     expect(screen.queryAllByTestId('expert-question')).toHaveLength(0);
+  });
+
+  it('lists each payout period and says what the next payout holds', async () => {
+    useSession.setState({ user: expert, status: 'ready' });
+    stubFetch((url) => {
+      if (url === '/api/creator/questions') return jsonResponse([]);
+      return jsonResponse(
+        statement({
+          answeredCount: 4,
+          totalEarningsCents: 14000,
+          unpaidCents: 14000,
+          // Early in December: November is closed and due on the 15th, December pays in January.
+          nextPayout: { date: '2026-12-15', amountCents: 10500, closedCents: 10500, openCents: 0 },
+          periods: [
+            {
+              month: '2026-12',
+              answeredCount: 1,
+              amountCents: 3500,
+              unpaidCents: 3500,
+              status: 'open',
+              payoutDate: '2027-01-15',
+            },
+            {
+              month: '2026-11',
+              answeredCount: 3,
+              amountCents: 10500,
+              unpaidCents: 10500,
+              status: 'due',
+              payoutDate: '2026-12-15',
+            },
+          ],
+        }),
+      );
+    });
+    renderPage(<ExpertDashboard />);
+    const table = await screen.findByRole('table', { name: 'Earnings Statement' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      'MonthAnsweredAmountStatus',
+      'December 20261$35.00Openpays Jan 15, 2027',
+      'November 20263$105.00Duepays Dec 15, 2026',
+      'Total4$140.00',
+    ]);
+    expect(screen.getByTestId('stat-payout').textContent).toBe('$105.00');
+    expect(screen.getByTestId('payout-line').textContent).toBe(
+      'Dec 15, 2026: $105.00 from closed months; December 2026 (open, $35.00 so far) pays Jan 15, 2027.',
+    );
   });
 });

@@ -27,6 +27,7 @@ import styled from 'styled-components';
 import useSWR from 'swr';
 import { timeLeft } from '../lib/deadline';
 import { formatCents, Notice } from '../lib/shared';
+import { EarningsStatement, nextPayoutLine } from './EarningsStatement';
 
 const QUESTIONS_KEY = '/api/creator/questions';
 const EARNINGS_KEY = '/api/billing/earnings';
@@ -357,10 +358,15 @@ export function ExpertDashboardView() {
           <div className="label">Next Payout</div>
           <div className="value" data-testid="stat-payout">
             {figure(
-              earnings.data ? formatCents(earnings.data.unpaidCents) : undefined,
+              earnings.data ? formatCents(earnings.data.nextPayout.amountCents) : undefined,
               Boolean(earnings.error),
             )}
           </div>
+          {earnings.data ? (
+            <Muted style={{ fontSize: '0.8rem' }} data-testid="payout-line">
+              {nextPayoutLine(earnings.data)}
+            </Muted>
+          ) : null}
         </Stat>
       </Grid>
 
@@ -410,6 +416,7 @@ export function ExpertDashboardView() {
           </Tabs>
         )}
       </Card>
+      {earnings.data ? <EarningsStatement earnings={earnings.data} /> : null}
     </div>
   );
 }
