@@ -120,7 +120,7 @@ describe('the expert dashboard', () => {
     await waitFor(() => expect(screen.getByTestId('stat-earnings').textContent).toBe('$35.00'));
     expect(screen.getByTestId('stat-payout').textContent).toBe('$35.00');
     expect(screen.getByTestId('payout-line').textContent).toBe(
-      'Dec 15, 2026: $0.00 from closed months + $35.00 accruing in November 2026 (open).',
+      'Dec 15, 2026: $0.00 due + $35.00 accruing in November (open).',
     );
     // Pending tab: approved and unanswered only, with its deadline.
     expect(screen.getAllByTestId('expert-question')).toHaveLength(1);
@@ -218,7 +218,7 @@ describe('the expert dashboard', () => {
     ]);
     expect(screen.getByTestId('stat-payout').textContent).toBe('$105.00');
     expect(screen.getByTestId('payout-line').textContent).toBe(
-      'Dec 15, 2026: $105.00 from closed months; December 2026 (open, $35.00 so far) pays Jan 15, 2027.',
+      'Dec 15, 2026: $105.00 due; December (open, $35.00 so far) pays Jan 15, 2027.',
     );
   });
 });

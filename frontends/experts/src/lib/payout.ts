@@ -2,10 +2,10 @@
  * The statement names months (`YYYY-MM`) and payout days (`YYYY-MM-DD`) in UTC; they are shown
  * in UTC too, so a payout day never reads as the day before in a browser west of Greenwich.
  */
-export function formatMonth(month: string): string {
+export function formatMonth(month: string, { withYear = true } = {}): string {
   return new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', {
     month: 'long',
-    year: 'numeric',
+    ...(withYear ? { year: 'numeric' } : {}),
     timeZone: 'UTC',
   });
 }

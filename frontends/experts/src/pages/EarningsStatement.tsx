@@ -46,12 +46,13 @@ export function nextPayoutLine(earnings: ExpertEarnings): string {
   const { nextPayout } = earnings;
   const day = formatPayoutDay(nextPayout.date);
   const open = earnings.periods.find((period) => period.status === 'open');
-  const closed = `${formatCents(nextPayout.closedCents)} from closed months`;
+  const closed = `${formatCents(nextPayout.closedCents)} due`;
   if (!open) return `${day}: ${closed}.`;
+  const month = formatMonth(open.month, { withYear: false });
   if (open.payoutDate === nextPayout.date) {
-    return `${day}: ${closed} + ${formatCents(nextPayout.openCents)} accruing in ${formatMonth(open.month)} (open).`;
+    return `${day}: ${closed} + ${formatCents(nextPayout.openCents)} accruing in ${month} (open).`;
   }
-  return `${day}: ${closed}; ${formatMonth(open.month)} (open, ${formatCents(open.amountCents)} so far) pays ${formatPayoutDay(open.payoutDate)}.`;
+  return `${day}: ${closed}; ${month} (open, ${formatCents(open.amountCents)} so far) pays ${formatPayoutDay(open.payoutDate)}.`;
 }
 
 /** Each payout period (a calendar month) with its answers, amount and status, newest first. */
