@@ -484,7 +484,7 @@ const OPERATIONS: Record<string, Partial<Record<'get' | 'post' | 'patch' | 'dele
   },
   '/api/billing/earnings': {
     get: {
-      summary: "The expert's earnings",
+      summary: "The signed-in expert's earnings statement: totals, monthly periods, next payout",
       tag: 'billing',
       access: roles('expert'),
       ok: { 200: answer(ExpertEarnings) },

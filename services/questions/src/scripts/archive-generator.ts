@@ -12,6 +12,9 @@ import { DEMO_CATEGORIES, DEMO_TAGS } from '../seed.js';
  * generate_series(...)` per batch writes the questions and their tags together. Every choice is a
  * pure function of the row number and the seed (a hash of both picks the word), never `random()`,
  * so a given seed always produces the same archive on Postgres and on PGlite alike.
+ *
+ * Unlike the demo seed it announces no QuestionAnswered: the synthetic experts are not users, so
+ * billing has no one to pay, and one event per row would cost the generator its speed.
  */
 
 export interface GenerateArchiveOptions {
