@@ -146,6 +146,37 @@ describe.each(testBackends())('email on events ($name)', (backend) => {
     expect(mail.html).toContain('href="https://uap.example/browse-qa"');
   });
 
+  it('mails nobody for an answer nobody asked (the demo archive)', async () => {
+    const mailRows = async () => {
+      const { mail } = await stack.stats();
+      return Object.values(mail as Record<string, number>).reduce((sum, n) => sum + n, 0);
+    };
+    const before = await mailRows();
+    await stack.publish(
+      QUESTIONS_STREAM,
+      createEvent(QuestionAnswered, {
+        questionId: '00000000-0000-4000-8000-00000000a002',
+        askerId: null,
+        expertId: expert.userId,
+        title: 'Seeded without an asker',
+        answeredAt: new Date().toISOString(),
+      }),
+    );
+    // Published after it on the same stream: once its mail is out, the first was handled.
+    await stack.publish(
+      QUESTIONS_STREAM,
+      createEvent(QuestionAnswered, {
+        questionId: '00000000-0000-4000-8000-00000000a003',
+        askerId: asker.userId,
+        expertId: expert.userId,
+        title: 'Asked after the archive',
+        answeredAt: new Date().toISOString(),
+      }),
+    );
+    await stack.smtp.waitForOne(asker.email, /Asked after the archive/);
+    expect(await mailRows()).toBe(before + 1);
+  });
+
   it('sends a receipt for a credit purchase and a notice for an overdue refund only', async () => {
     const buyer = await stack.announceUser({ firstName: 'Sam' });
     await stack.publish(
