@@ -1,5 +1,5 @@
 /**
- * Business constants of the product (spec section 9 as read by decisions.md).
+ * Business constants of the product.
  * The single source of truth: services and browser import these, never literals.
  */
 

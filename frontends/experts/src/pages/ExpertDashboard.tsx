@@ -66,7 +66,10 @@ const Row = styled.div`
   margin-top: 0.75rem;
 `;
 
-/** A question counts as pending for the expert while approved and unanswered (spec section 4). */
+/**
+ * A question counts as pending for the expert while approved and unanswered: moderation has let it
+ * through and the 72-hour clock runs.
+ */
 export function isPending(question: Question): boolean {
   return question.status === 'approved' && !question.answer;
 }
@@ -421,7 +424,7 @@ export function ExpertDashboardView() {
   );
 }
 
-/** `/expert-dashboard` and `/creator-dashboard` (decisions.md: the same screen). */
+/** `/expert-dashboard` and `/creator-dashboard`: both names lead to this one screen. */
 export default function ExpertDashboard() {
   const user = useSession((state) => state.user);
   const navigate = useNavigate();
