@@ -17,6 +17,8 @@ import { csrfGuard } from './csrf.js';
 import { forward } from './forward.js';
 import { metricsGuard } from './metrics.js';
 import { mountApiDocs } from './openapi.js';
+import { questionHead } from './pages/question-head.js';
+import { mountSitemap } from './pages/sitemap.js';
 import { type PublicLists, publicLists } from './public-lists.js';
 import { ROUTE_TABLE } from './route-table.js';
 import { securityHeaders } from './security-headers.js';
@@ -102,10 +104,19 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
     c.json({ message: `No API route for ${c.req.method} ${c.req.path}.` }, 404),
   );
 
-  mountFrontends(app, config.FRONTENDS_DIR, {
-    members: config.REMOTE_MEMBERS_URL,
-    experts: config.REMOTE_EXPERTS_URL,
-    staff: config.REMOTE_STAFF_URL,
+  mountSitemap(app, upstreams, {
+    publicUrl: config.PUBLIC_URL,
+    pageSize: config.SITEMAP_PAGE_SIZE,
   });
+  mountFrontends(
+    app,
+    config.FRONTENDS_DIR,
+    {
+      members: config.REMOTE_MEMBERS_URL,
+      experts: config.REMOTE_EXPERTS_URL,
+      staff: config.REMOTE_STAFF_URL,
+    },
+    { '/questions/:id': (c) => questionHead(c, upstreams, config.PUBLIC_URL) },
+  );
   return app;
 }

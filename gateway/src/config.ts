@@ -55,5 +55,13 @@ export const gatewayConfigSchema = z.object({
   REMOTE_MEMBERS_URL: z.string().optional(),
   REMOTE_EXPERTS_URL: z.string().optional(),
   REMOTE_STAFF_URL: z.string().optional(),
+  /**
+   * The site's public address (`https://uapanswers.example`), for the links a crawler keeps:
+   * the sitemap's and a question page's canonical URL. Unset: the request's own origin, which
+   * behind a proxy that ends TLS would read `http://`.
+   */
+  PUBLIC_URL: env.optionalUrl(),
+  /** URLs per sitemap page; past one page `/sitemap.xml` is an index of pages (at most 50,000). */
+  SITEMAP_PAGE_SIZE: z.coerce.number().int().min(1).max(50_000).default(50_000),
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

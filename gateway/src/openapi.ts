@@ -24,16 +24,20 @@ import {
   ModerationStats,
   ModerationStatusBody,
   MyQuestionsQuery,
+  MyQuestionsSummary,
   NewsletterSubscribeBody,
   NotificationsStats,
   PaymentStart,
   PendingQuestionsQuery,
   PurchaseCreditsBody,
   Question,
+  QuestionIdParam,
   QuestionWindow,
   RegisterBody,
   Role,
   RoleChangeBody,
+  SitemapPage,
+  SitemapQuery,
   SubmitQuestionBody,
   TaxonomyBody,
   TaxonomyItem,
@@ -212,6 +216,15 @@ const nextCursor = {
     'X-Next-Cursor': {
       description:
         'Opaque position of the next page (pass it back as `cursor`); absent at the end.',
+      schema: { type: 'string' as const },
+    },
+  },
+};
+
+const totalCount = {
+  headers: {
+    'X-Total-Count': {
+      description: 'How many match, in all pages.',
       schema: { type: 'string' as const },
     },
   },
@@ -557,13 +570,44 @@ const OPERATIONS: Record<string, Partial<Record<'get' | 'post' | 'patch' | 'dele
       ok: { 200: answer(QuestionStats) },
     },
   },
+  '/api/questions/sitemap': {
+    get: {
+      summary: "Answered questions' ids and answer dates, oldest first (the sitemap's pages)",
+      tag: 'questions',
+      access: PUBLIC,
+      query: SitemapQuery,
+      ok: { 200: answer(SitemapPage) },
+    },
+  },
+  '/api/questions/{id}': {
+    get: {
+      summary: 'One question',
+      description:
+        "An answered question for anyone (visitors get the answer's first 100 characters and `...`, signed-in callers all of it); any other question only for its asker, its assigned expert and staff, 404 for everyone else. Moderation notes only for those three.",
+      tag: 'questions',
+      access: PUBLIC,
+      params: QuestionIdParam,
+      ok: { 200: answer(Question) },
+      errors: [404],
+    },
+  },
   '/api/my-questions': {
     get: {
-      summary: "The caller's questions, latest first",
+      summary: "The caller's questions, latest first, a page at a time",
+      description:
+        'Every status, with moderation notes, the deadline (`dueAt`) and whether the credit was refunded. `status` keeps one status; `X-Total-Count` counts the matches.',
       tag: 'questions',
       access: SESSION,
       query: MyQuestionsQuery,
-      ok: { 200: answer(z.array(Question)) },
+      ok: { 200: { ...answer(z.array(Question)), ...totalCount } },
+    },
+  },
+  '/api/my-questions/summary': {
+    get: {
+      summary: 'How many questions the caller asked, in all and by status',
+      tag: 'questions',
+      access: SESSION,
+      ok: { 200: answer(MyQuestionsSummary) },
     },
   },
   '/api/creator/questions': {

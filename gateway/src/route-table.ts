@@ -40,6 +40,7 @@ export const ROUTE_TABLE: ReadonlyArray<{ path: string; service: ServiceName }> 
   { path: '/api/categories', service: 'questions' },
   { path: '/api/tags', service: 'questions' },
   { path: '/api/my-questions', service: 'questions' },
+  { path: '/api/my-questions/*', service: 'questions' },
   { path: '/api/creator/questions', service: 'questions' },
   { path: '/api/answers', service: 'questions' },
   { path: '/api/admin/categories', service: 'questions' },

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
+import { type PageHead, withHead } from './pages/head.js';
 
 export const DEFAULT_FRONTENDS_DIR = fileURLToPath(new URL('../../frontends', import.meta.url));
 export const REMOTES = ['members', 'experts', 'staff'] as const;
@@ -17,6 +18,9 @@ this checkout, so there are no pages to show yet.</p>
 </body></html>`;
 
 export type RemoteName = (typeof REMOTES)[number];
+
+/** Pages whose head (title, description, link preview) is written on the server, by path. */
+export type PageHeads = Record<string, (c: Context) => Promise<PageHead | null>>;
 
 /**
  * `GET /remotes.json`: the manifest URL of each remote the shell may load, from configuration
@@ -40,11 +44,14 @@ function remotesManifest(
 /**
  * The frontends' builds: the shell at `/` (any unknown page gets its index.html, the shell's
  * router shows the 404), each remote under `/remotes/<name>/`. Nothing under `/api` is static.
+ * A path of `heads` gets the shell's index.html with its own head tags: crawlers and link
+ * previews run no script, so a page they should read well says what it is in its HTML.
  */
 export function mountFrontends(
   app: Hono,
   frontendsDir = DEFAULT_FRONTENDS_DIR,
   configuredRemotes: Partial<Record<RemoteName, string>> = {},
+  heads: PageHeads = {},
 ): void {
   app.get('/remotes.json', (c) => {
     c.header('Cache-Control', 'no-cache');
@@ -62,10 +69,16 @@ export function mountFrontends(
   const shell = join(frontendsDir, 'shell', 'dist');
   const index = join(shell, 'index.html');
   if (existsSync(index)) {
+    const html = readFileSync(index, 'utf8');
+    for (const [path, headFor] of Object.entries(heads)) {
+      app.get(path, async (c) => {
+        const head = await headFor(c);
+        return c.html(head ? withHead(html, head) : html);
+      });
+    }
     app.use('*', async (c, next) =>
       c.req.path.startsWith('/api/') ? next() : serveStatic({ root: shell })(c, next),
     );
-    const html = readFileSync(index, 'utf8');
     app.get('*', async (c, next) => (c.req.path.startsWith('/api/') ? next() : c.html(html)));
   } else {
     app.get('/', (c) => c.html(NOT_BUILT_PAGE));

@@ -2,6 +2,7 @@ export * from './api/billing.js';
 export * from './api/fields.js';
 export * from './api/identity.js';
 export * from './api/moderation.js';
+export * from './api/my-questions.js';
 export * from './api/notifications.js';
 export * from './api/questions.js';
 export * from './constants.js';

@@ -6,6 +6,7 @@ import { categories, creators, questions, questionTags, tags } from './db/schema
 /** The columns every question view selects: the question, its category and expert's names. */
 export const questionColumns = {
   id: questions.id,
+  askerId: questions.askerId,
   title: questions.title,
   content: questions.content,
   context: questions.context,
@@ -20,6 +21,7 @@ export const questionColumns = {
   assignedExpertId: questions.assignedExpertId,
   moderationNotes: questions.moderationNotes,
   dueAt: questions.dueAt,
+  overdueAt: questions.overdueAt,
   expertFirstName: creators.firstName,
   expertLastName: creators.lastName,
   expertBrandName: creators.brandName,
@@ -107,6 +109,9 @@ export function toQuestions(
       assignedExpertId: row.assignedExpertId ?? null,
       moderationNotes: audience.showNotes ? (row.moderationNotes ?? null) : null,
       dueAt: row.dueAt?.toISOString() ?? null,
+      overdueAt: row.overdueAt?.toISOString() ?? null,
+      // Both refunds are billing's answer to the events this service commits with the change.
+      creditRefunded: row.status === 'rejected' || row.overdueAt !== null,
       creator:
         row.expertFirstName !== null || row.expertBrandName !== null
           ? {

@@ -96,11 +96,30 @@ export const ArchiveQuery = z.object({
 });
 export type ArchiveQuery = z.infer<typeof ArchiveQuery>;
 
-export const MyQuestionsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(BROWSE_MAX_PAGE_SIZE).default(RECENT_QUESTIONS_LIMIT),
-});
-
 export const QuestionStatus = z.enum(['pending', 'approved', 'rejected', 'answered']);
+export type QuestionStatus = z.infer<typeof QuestionStatus>;
+
+/** A member's own questions: newest first, a page at a time, optionally of one status. */
+export const MyQuestionsQuery = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(BROWSE_MAX_PAGE_SIZE, `limit must be at most ${BROWSE_MAX_PAGE_SIZE}`)
+    .default(RECENT_QUESTIONS_LIMIT),
+  offset: z.coerce
+    .number({ error: 'offset must be a number' })
+    .int('offset must be a whole number')
+    .min(0, 'offset must be at least 0')
+    .max(1_000_000, 'offset must be at most 1000000')
+    .default(0),
+  status: z
+    .enum(QuestionStatus.options, {
+      error: `status must be one of: ${QuestionStatus.options.join(', ')}`,
+    })
+    .optional(),
+});
+export type MyQuestionsQuery = z.infer<typeof MyQuestionsQuery>;
 
 /** The spec's Question shape (section 3) as the API returns it. */
 export const Question = z.object({
@@ -122,6 +141,10 @@ export const Question = z.object({
   assignedExpertId: z.number().int().nullable(),
   moderationNotes: z.string().nullable(),
   dueAt: z.string().nullable(),
+  /** When an approved question passed its deadline unanswered (its credit is refunded). */
+  overdueAt: z.string().nullable().optional(),
+  /** The question's credit went back to the asker: it was rejected, or its deadline passed. */
+  creditRefunded: z.boolean().optional(),
   creator: z
     .object({
       userId: z.number().int(),

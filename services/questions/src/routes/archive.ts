@@ -1,13 +1,10 @@
-import { ArchiveQuery, MyQuestionsQuery } from '@uapqa/contracts';
-import { currentSession, preparedOnce, readQuery, requireSession } from '@uapqa/service-kit';
-import { desc, eq, sql } from 'drizzle-orm';
+import { ArchiveQuery } from '@uapqa/contracts';
+import { readQuery } from '@uapqa/service-kit';
 import { Hono } from 'hono';
-import { questions } from '../db/schema.js';
 import type { QuestionsDeps } from '../deps.js';
-import { fromQuestions, toQuestions } from '../shape.js';
 import { windowAt } from '../windows.js';
 
-export function archiveRoutes({ db, config, archivePages, lists }: QuestionsDeps): Hono {
+export function archiveRoutes({ config, archivePages, lists }: QuestionsDeps): Hono {
   const app = new Hono();
 
   /** The public archive; visitors get answer previews, signed-in users the full answers. */
@@ -30,20 +27,6 @@ export function archiveRoutes({ db, config, archivePages, lists }: QuestionsDeps
   app.get('/api/questions/windows', async (c) =>
     c.body(await lists.windows.get(windowAt(config)), 200, { 'Content-Type': 'application/json' }),
   );
-
-  /** The caller's own questions, any status, newest first. */
-  app.get('/api/my-questions', requireSession, async (c) => {
-    const { userId } = currentSession(c);
-    const { limit } = readQuery(c, MyQuestionsQuery);
-    const rows = await preparedOnce(db, 'my_questions', () =>
-      fromQuestions(db)
-        .where(eq(questions.askerId, sql.placeholder('askerId')))
-        .orderBy(desc(questions.createdAt), desc(questions.id))
-        .limit(sql.placeholder('limit'))
-        .prepare('my_questions'),
-    ).execute({ askerId: userId, limit });
-    return c.json(toQuestions(rows, { fullAnswers: true, showNotes: true }));
-  });
 
   return app;
 }

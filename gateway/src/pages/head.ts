@@ -1,0 +1,46 @@
+import { html } from 'hono/html';
+
+/** What a shared link or a crawler reads of a page before any script runs. */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** The page's canonical, absolute URL. */
+  url: string;
+}
+
+export const SITE_NAME = 'UAP Answers';
+
+/** The head tags of a page, every value escaped (by hono's html template). */
+export function headTags(head: PageHead): string {
+  const title = `${head.title} | ${SITE_NAME}`;
+  return String(html`<title>${title}</title>
+    <meta name="description" content="${head.description}" />
+    <link rel="canonical" href="${head.url}" />
+    <meta property="og:type" content="article" />
+    <meta property="og:site_name" content="${SITE_NAME}" />
+    <meta property="og:title" content="${head.title}" />
+    <meta property="og:description" content="${head.description}" />
+    <meta property="og:url" content="${head.url}" />
+    <meta name="twitter:card" content="summary" />
+    <meta name="twitter:title" content="${head.title}" />
+    <meta name="twitter:description" content="${head.description}" />`);
+}
+
+const TITLE = /<title>[^<]*<\/title>/i;
+const DESCRIPTION = /<meta\s+name="description"[^>]*>/i;
+
+/**
+ * The shell's index.html with the page's own title and description in place of the site's:
+ * the built file's defaults are taken out and the page's tags go at the end of its head.
+ */
+export function withHead(indexHtml: string, head: PageHead): string {
+  const stripped = indexHtml.replace(TITLE, '').replace(DESCRIPTION, '');
+  const at = stripped.search(/<\/head>/i);
+  if (at < 0) return indexHtml;
+  return `${stripped.slice(0, at)}${headTags(head)}\n${stripped.slice(at)}`;
+}
+
+/** The address links to this site are written with: PUBLIC_URL, else the request's origin. */
+export function siteOrigin(publicUrl: string | undefined, requestUrl: string): string {
+  return (publicUrl ?? new URL(requestUrl).origin).replace(/\/+$/, '');
+}

@@ -1,0 +1,85 @@
+import type { SitemapPage } from '@uapqa/contracts';
+import type { Context, Hono } from 'hono';
+import { escapeToBuffer, type StringBuffer } from 'hono/utils/html';
+import { upstreamJson } from '../compose/upstream-json.js';
+import type { Upstreams } from '../upstreams.js';
+import { siteOrigin } from './head.js';
+
+const XML_HEADER = '<?xml version="1.0" encoding="UTF-8"?>\n';
+/** The furthest position questions' sitemap list reads from. */
+const MAX_OFFSET = 1_000_000_000;
+const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
+/** Text as XML character data (hono's HTML escaping: &, <, >, " and ' as references). */
+function xml(text: string): string {
+  const buffer: StringBuffer = [''];
+  escapeToBuffer(text, buffer);
+  return buffer[0] as string;
+}
+
+function urlset(origin: string, page: SitemapPage): string {
+  const urls = page.entries.map(
+    (entry) =>
+      `<url><loc>${xml(`${origin}/questions/${entry.id}`)}</loc><lastmod>${xml(entry.answeredAt)}</lastmod></url>`,
+  );
+  return `${XML_HEADER}<urlset xmlns="${SITEMAP_NS}">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+function sitemapIndex(origin: string, pages: number): string {
+  const items = Array.from(
+    { length: pages },
+    (_, index) => `<sitemap><loc>${xml(`${origin}/sitemap.xml?page=${index + 1}`)}</loc></sitemap>`,
+  );
+  return `${XML_HEADER}<sitemapindex xmlns="${SITEMAP_NS}">\n${items.join('\n')}\n</sitemapindex>\n`;
+}
+
+/**
+ * `GET /sitemap.xml`: every answered question's page, with the answer's date as `lastmod`. Up
+ * to `pageSize` questions it is one list; beyond, it is an index of `/sitemap.xml?page=N`, each
+ * a list of `pageSize` questions, oldest answer first so a page's contents stay put as new
+ * answers arrive. The pages come from questions' `GET /api/questions/sitemap`.
+ */
+export function mountSitemap(
+  app: Hono,
+  upstreams: Upstreams,
+  { publicUrl, pageSize }: { publicUrl: string | undefined; pageSize: number },
+): void {
+  const read = (c: Context, offset: number, limit: number) =>
+    upstreamJson<SitemapPage>(
+      c,
+      upstreams,
+      'questions',
+      `/api/questions/sitemap?offset=${offset}&limit=${limit}`,
+      { waitForIt: true },
+    );
+  const unavailable = (c: Context) =>
+    c.text('The sitemap is not available right now; please try again later.', 503, {
+      'Retry-After': '60',
+    });
+  const xmlResponse = (c: Context, body: string) =>
+    c.body(body, 200, {
+      'Content-Type': 'application/xml; charset=utf-8',
+      'Cache-Control': 'public, max-age=600',
+    });
+
+  app.get('/sitemap.xml', async (c) => {
+    const origin = siteOrigin(publicUrl, c.req.url);
+    const asked = c.req.query('page');
+    if (asked === undefined) {
+      // How many there are first: an archive of millions sends one row, not a page, for its index.
+      const head = await read(c, 0, 1);
+      if (!head) return unavailable(c);
+      if (head.total > pageSize)
+        return xmlResponse(c, sitemapIndex(origin, Math.ceil(head.total / pageSize)));
+      const all = await read(c, 0, pageSize);
+      return all ? xmlResponse(c, urlset(origin, all)) : unavailable(c);
+    }
+    const number = /^[1-9]\d{0,8}$/.test(asked) ? Number(asked) : 0;
+    if (!number || (number - 1) * pageSize > MAX_OFFSET)
+      return c.text('No such sitemap page.', 404);
+    const page = await read(c, (number - 1) * pageSize, pageSize);
+    if (!page) return unavailable(c);
+    if (page.entries.length === 0 && number > 1) return c.text('No such sitemap page.', 404);
+    return xmlResponse(c, urlset(origin, page));
+  });
+}

@@ -1,0 +1,60 @@
+import { MyQuestionsQuery, type MyQuestionsSummary } from '@uapqa/contracts';
+import { currentSession, readQuery, requireSession } from '@uapqa/service-kit';
+import { and, count, desc, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { questions } from '../db/schema.js';
+import type { QuestionsDeps } from '../deps.js';
+import { fromQuestions, toQuestions } from '../shape.js';
+
+/** A member's own questions, every status, with what only the asker may read (notes, refunds). */
+export function myQuestionsRoutes({ db }: QuestionsDeps): Hono {
+  const app = new Hono();
+
+  /**
+   * The caller's questions, newest first: `limit` (5 by default, the dashboard's recent list),
+   * `offset` and `status`. The number matching is in `X-Total-Count`.
+   */
+  app.get('/api/my-questions', requireSession, async (c) => {
+    const { userId } = currentSession(c);
+    const { limit, offset, status } = readQuery(c, MyQuestionsQuery);
+    const mine = and(
+      eq(questions.askerId, userId),
+      status ? eq(questions.status, status) : undefined,
+    );
+    const [rows, [counted]] = await Promise.all([
+      fromQuestions(db)
+        .where(mine)
+        .orderBy(desc(questions.createdAt), desc(questions.id))
+        .limit(limit)
+        .offset(offset),
+      db.select({ total: count() }).from(questions).where(mine),
+    ]);
+    c.header('X-Total-Count', String(counted?.total ?? 0));
+    c.header('Access-Control-Expose-Headers', 'X-Total-Count');
+    return c.json(toQuestions(rows, { fullAnswers: true, showNotes: true }));
+  });
+
+  /** How many questions the caller asked, in all and by status (the dashboard's figures). */
+  app.get('/api/my-questions/summary', requireSession, async (c) => {
+    const { userId } = currentSession(c);
+    const rows = await db
+      .select({ status: questions.status, n: count() })
+      .from(questions)
+      .where(eq(questions.askerId, userId))
+      .groupBy(questions.status);
+    const summary: MyQuestionsSummary = {
+      asked: 0,
+      pending: 0,
+      approved: 0,
+      rejected: 0,
+      answered: 0,
+    };
+    for (const row of rows) {
+      summary[row.status] = row.n;
+      summary.asked += row.n;
+    }
+    return c.json(summary);
+  });
+
+  return app;
+}

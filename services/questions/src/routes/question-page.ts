@@ -1,0 +1,58 @@
+import { QuestionIdParam, SitemapQuery, STAFF_ROLES } from '@uapqa/contracts';
+import { notFound, readQuery } from '@uapqa/service-kit';
+import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { questions } from '../db/schema.js';
+import type { QuestionsDeps } from '../deps.js';
+import { fromQuestions, toQuestions } from '../shape.js';
+
+/** One question's page, and the list of answered questions a sitemap is made of. */
+export function questionPageRoutes({ db }: QuestionsDeps): Hono {
+  const app = new Hono();
+  const archived = and(eq(questions.status, 'answered'), isNotNull(questions.answeredAt));
+
+  /**
+   * Answered questions, oldest answer first (a new answer lands on the last page, so a page's
+   * contents never shift), `limit` at a time from `offset`, with how many there are in all.
+   */
+  app.get('/api/questions/sitemap', async (c) => {
+    const { limit, offset } = readQuery(c, SitemapQuery);
+    const [rows, [counted]] = await Promise.all([
+      db
+        .select({ id: questions.id, answeredAt: questions.answeredAt })
+        .from(questions)
+        .where(archived)
+        .orderBy(asc(questions.answeredAt), asc(questions.id))
+        .limit(limit)
+        .offset(offset),
+      db.select({ total: count() }).from(questions).where(archived),
+    ]);
+    return c.json({
+      total: counted?.total ?? 0,
+      entries: rows.map((row) => ({ id: row.id, answeredAt: row.answeredAt!.toISOString() })),
+    });
+  });
+
+  /**
+   * An answered question for anyone (visitors get the answer's preview, members all of it).
+   * Any other question only for its asker, its assigned expert and staff: for everyone else it
+   * does not exist (404), so its existence is not revealed either.
+   */
+  app.get('/api/questions/:id', async (c) => {
+    const parsed = QuestionIdParam.safeParse(c.req.param());
+    if (!parsed.success) throw notFound('No such question.');
+    const [row] = await fromQuestions(db).where(eq(questions.id, parsed.data.id));
+    const session = c.get('session');
+    const involved =
+      session !== null &&
+      row !== undefined &&
+      (row.askerId === session.userId ||
+        row.assignedExpertId === session.userId ||
+        STAFF_ROLES.includes(session.role));
+    if (!row || (row.status !== 'answered' && !involved)) throw notFound('No such question.');
+    const [question] = toQuestions([row], { fullAnswers: session !== null, showNotes: involved });
+    return c.json(question);
+  });
+
+  return app;
+}
