@@ -1,5 +1,10 @@
 import { billingForTests } from '@uapqa/billing/testing';
-import { createEvent, MODERATION_STREAM, QuestionApproved } from '@uapqa/contracts';
+import {
+  createEvent,
+  MODERATION_STREAM,
+  QuestionApproved,
+  QuestionRejected,
+} from '@uapqa/contracts';
 import { type StackServiceContext, startTestStack, type TestStack } from '@uapqa/gateway/testing';
 import { identityForTests } from '@uapqa/identity/testing';
 import type { EventBus } from '@uapqa/service-kit';
@@ -36,21 +41,26 @@ export async function startQuestionsStack(
   backend: Backend,
   questionsEnv: Record<string, string> = {},
   questionsBus: (bus: EventBus) => EventBus = (bus) => bus,
+  gatewayEnv: Record<string, string> = {},
 ): Promise<QuestionsStack> {
   const questionsService = questionsForTests(questionsEnv);
   let questionsContext: StackServiceContext | undefined;
   const replicas: QuestionsInstance[] = [];
-  const stack = await startTestStack(backend, [
-    identityForTests(DEMO_PASSWORD),
-    billingForTests(),
-    {
-      name: questionsService.name,
-      start: (context) => {
-        questionsContext = context;
-        return questionsService.start({ ...context, bus: questionsBus(context.bus) });
+  const stack = await startTestStack(
+    backend,
+    [
+      identityForTests(DEMO_PASSWORD),
+      billingForTests(),
+      {
+        name: questionsService.name,
+        start: (context) => {
+          questionsContext = context;
+          return questionsService.start({ ...context, bus: questionsBus(context.bus) });
+        },
       },
-    },
-  ]);
+    ],
+    gatewayEnv,
+  );
   const questions = stack.services.questions as QuestionsInstance;
   await questions.seeded;
   let counter = 0;
@@ -137,6 +147,21 @@ export function publishApproval(
       moderationNotes: null,
       approvedAt: new Date().toISOString(),
       ...approval,
+    }),
+  );
+}
+
+/** Moderation's rejection of a question, published on the bus as moderation publishes it. */
+export function publishRejection(
+  bus: EventBus,
+  rejection: { questionId: string; askerId: number; moderationNotes: string | null },
+): Promise<void> {
+  return bus.publish(
+    MODERATION_STREAM,
+    createEvent(QuestionRejected, {
+      moderatorId: 2,
+      rejectedAt: new Date().toISOString(),
+      ...rejection,
     }),
   );
 }
