@@ -20,6 +20,8 @@ export default defineConfig({
       exposes: {
         './BrowseQA': './src/pages/BrowseQA.tsx',
         './Dashboard': './src/pages/Dashboard.tsx',
+        './MyQuestions': './src/pages/MyQuestions.tsx',
+        './QuestionPage': './src/pages/QuestionPage.tsx',
         './SubmitQuestion': './src/pages/SubmitQuestion.tsx',
         './Subscribe': './src/pages/Subscribe.tsx',
       },

@@ -7,6 +7,8 @@ import { Component, type ComponentType, lazy, type ReactNode, Suspense } from 'r
 export const REMOTE_ROUTES: ReadonlyArray<{ path: string; remote: RemoteName; module: string }> = [
   { path: '/browse-qa', remote: 'members', module: 'BrowseQA' },
   { path: '/dashboard', remote: 'members', module: 'Dashboard' },
+  { path: '/my-questions', remote: 'members', module: 'MyQuestions' },
+  { path: '/questions/:id', remote: 'members', module: 'QuestionPage' },
   { path: '/submit-question', remote: 'members', module: 'SubmitQuestion' },
   { path: '/subscribe', remote: 'members', module: 'Subscribe' },
   { path: '/expert-dashboard', remote: 'experts', module: 'ExpertDashboard' },

@@ -34,6 +34,8 @@ export const BROWSE_PAGE_SIZE = 15;
 export const BROWSE_MAX_PAGE_SIZE = 100;
 export const ANONYMOUS_PREVIEW_CHARS = 100;
 export const RECENT_QUESTIONS_LIMIT = 5;
+/** Questions a page of a member's own list shows. */
+export const MY_QUESTIONS_PAGE_SIZE = 10;
 export const TOPIC_LIST_INITIAL = 10;
 export const TOPIC_LIST_STEP = 10;
 

@@ -1,4 +1,4 @@
-import { type Question, RECENT_QUESTIONS_LIMIT } from '@uapqa/contracts';
+import { type MyQuestionsSummary, type Question, RECENT_QUESTIONS_LIMIT } from '@uapqa/contracts';
 import {
   Badge,
   Button,
@@ -70,6 +70,19 @@ export default function Dashboard() {
     },
   );
 
+  // Totals of every question asked, not of the recent few loaded above.
+  const { data: summary } = useSWR<MyQuestionsSummary | null>(
+    user ? '/api/my-questions/summary' : null,
+    async (url: string) => {
+      try {
+        return await getJson<MyQuestionsSummary>(url);
+      } catch (error) {
+        console.error(error);
+        return null;
+      }
+    },
+  );
+
   // Fresh balance and status each time the dashboard opens.
   const load = useSession((state) => state.load);
   useEffect(() => {
@@ -85,7 +98,6 @@ export default function Dashboard() {
   const active = user.subscriptionStatus === 'active';
   const credits = user.foiaCredits ?? 0;
   const list = questions ?? [];
-  const answered = list.filter((q) => q.answer).length;
 
   return (
     <div data-testid="dashboard">
@@ -132,11 +144,15 @@ export default function Dashboard() {
         </Stat>
         <Stat>
           <div className="label">Questions Asked</div>
-          <div className="value">{list.length}</div>
+          <div className="value" data-testid="stat-asked">
+            {summary ? summary.asked : '–'}
+          </div>
         </Stat>
         <Stat>
           <div className="label">Questions Answered</div>
-          <div className="value">{answered}</div>
+          <div className="value" data-testid="stat-answered">
+            {summary ? summary.answered : '–'}
+          </div>
         </Stat>
       </Grid>
 
@@ -163,7 +179,12 @@ export default function Dashboard() {
                         flexWrap: 'wrap',
                       }}
                     >
-                      <strong style={{ marginRight: 'auto' }}>{question.title}</strong>
+                      <Link
+                        to={`/questions/${question.id}`}
+                        style={{ marginRight: 'auto', fontWeight: 700, overflowWrap: 'anywhere' }}
+                      >
+                        {question.title}
+                      </Link>
                       <Badge $tone={statusTone(question.status)}>{question.status}</Badge>
                     </div>
                     <Muted style={{ fontSize: '0.85rem' }}>
@@ -175,7 +196,7 @@ export default function Dashboard() {
                   </QuestionRow>
                 ))}
               </ul>
-              <Link to="/browse-qa" style={{ display: 'inline-block', marginTop: '1rem' }}>
+              <Link to="/my-questions" style={{ display: 'inline-block', marginTop: '1rem' }}>
                 View All Questions
               </Link>
             </>

@@ -145,6 +145,8 @@ export const Question = z.object({
   overdueAt: z.string().nullable().optional(),
   /** The question's credit went back to the asker: it was rejected, or its deadline passed. */
   creditRefunded: z.boolean().optional(),
+  /** `GET /api/questions/:id` only: the caller asked this question. */
+  askedByViewer: z.boolean().optional(),
   creator: z
     .object({
       userId: z.number().int(),

@@ -43,15 +43,14 @@ export function questionPageRoutes({ db }: QuestionsDeps): Hono {
     if (!parsed.success) throw notFound('No such question.');
     const [row] = await fromQuestions(db).where(eq(questions.id, parsed.data.id));
     const session = c.get('session');
+    const asker = session !== null && row !== undefined && row.askerId === session.userId;
     const involved =
       session !== null &&
       row !== undefined &&
-      (row.askerId === session.userId ||
-        row.assignedExpertId === session.userId ||
-        STAFF_ROLES.includes(session.role));
+      (asker || row.assignedExpertId === session.userId || STAFF_ROLES.includes(session.role));
     if (!row || (row.status !== 'answered' && !involved)) throw notFound('No such question.');
     const [question] = toQuestions([row], { fullAnswers: session !== null, showNotes: involved });
-    return c.json(question);
+    return c.json({ ...question, askedByViewer: asker });
   });
 
   return app;

@@ -1,0 +1,159 @@
+import type { Creator, Question } from '@uapqa/contracts';
+import {
+  Badge,
+  Card,
+  formatUsDate,
+  getJson,
+  Muted,
+  Placeholders,
+  statusOf,
+  useNow,
+  useSession,
+} from '@uapqa/ui';
+import { Link, useLocation } from '@uapqa/ui/router';
+import { useEffect } from 'react';
+import styled from 'styled-components';
+import useSWR from 'swr';
+import { Avatar, expertProfile } from '../lib/experts';
+import { QuestionFacts, statusLabel } from '../lib/own-question';
+import { LinkButton } from '../lib/shared';
+
+const Article = styled(Card)`
+  max-width: 760px;
+  margin: 0 auto;
+  display: grid;
+  gap: 1rem;
+  h1 { font-size: 1.6rem; margin: 0; overflow-wrap: anywhere; }
+  h2 { font-size: 1.1rem; margin: 0; }
+`;
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.5rem 0.75rem;
+`;
+const Text = styled.p`
+  margin: 0;
+  white-space: pre-line;
+  overflow-wrap: anywhere;
+`;
+const AnswerBlock = styled.section`
+  display: grid;
+  gap: 0.75rem;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  padding-top: 1rem;
+`;
+
+const SITE = 'UAP Answers';
+
+/**
+ * `/questions/:id`: an answered question for anyone (visitors read the server's preview and are
+ * invited to sign up), and the asker's own question in any state.
+ */
+export default function QuestionPage() {
+  const user = useSession((state) => state.user);
+  const { pathname } = useLocation();
+  const id = decodeURIComponent(pathname.split('/')[2] ?? '');
+  const now = useNow(1000);
+  // Keyed by the viewer too: signing in changes what the server sends (the whole answer).
+  const {
+    data: question,
+    error,
+    isLoading,
+  } = useSWR<Question>(
+    id ? [`/api/questions/${encodeURIComponent(id)}`, user?.id ?? 0] : null,
+    ([url]: [string]) => getJson<Question>(url),
+  );
+  const { data: creators } = useSWR<Creator[]>('/api/creators', getJson);
+  const missing = statusOf(error) === 404;
+
+  useEffect(() => {
+    document.title = question
+      ? `${question.title} | ${SITE}`
+      : missing
+        ? `Question not found | ${SITE}`
+        : SITE;
+    return () => {
+      document.title = SITE;
+    };
+  }, [question, missing]);
+
+  if (isLoading) return <Placeholders count={2} height="10rem" />;
+  if (!question) {
+    return (
+      <Card
+        role={missing ? undefined : 'alert'}
+        style={{ maxWidth: 560, margin: '3rem auto', textAlign: 'center' }}
+        data-testid="question-missing"
+      >
+        <h1>{missing ? 'Question not found' : "We couldn't load this question"}</h1>
+        <Muted style={{ marginBottom: '1.25rem' }}>
+          {missing
+            ? "This question doesn't exist, or it isn't public yet: only answered questions are in the archive."
+            : 'Please check your connection and try again.'}
+        </Muted>
+        <LinkButton to="/browse-qa">Browse the Archive</LinkButton>
+      </Card>
+    );
+  }
+
+  const mine = question.askedByViewer === true;
+  const profile = expertProfile(question.creator);
+  const badge = statusLabel(question);
+  return (
+    <Article as="article" data-testid="question-page">
+      <Row>
+        {/* The archive's colours: 'Physical' yellow, every other category teal. */}
+        <Badge $tone={question.category.name === 'Physical' ? 'yellow' : 'teal'}>
+          {question.category.name.toUpperCase()}
+        </Badge>
+        {question.status !== 'answered' ? (
+          <Badge $tone={badge.tone} data-testid="status">
+            {badge.label}
+          </Badge>
+        ) : null}
+        <Muted as="span" style={{ fontSize: '0.85rem', marginLeft: 'auto' }}>
+          Asked {formatUsDate(question.createdAt)}
+        </Muted>
+      </Row>
+      <h1>{question.title}</h1>
+      <Text data-testid="question-details">{question.content}</Text>
+      {question.tags.length > 0 ? (
+        <Row>
+          {question.tags.map((tag) => (
+            <Badge key={tag.id} $tone="accent">
+              {tag.name}
+            </Badge>
+          ))}
+        </Row>
+      ) : null}
+      {mine ? <QuestionFacts question={question} creators={creators ?? []} now={now} /> : null}
+      {question.answer ? (
+        <AnswerBlock aria-label="Answer">
+          <Row>
+            <Avatar {...profile} />
+            <div style={{ marginRight: 'auto' }}>
+              <h2>{profile.name}</h2>
+              <Muted style={{ fontSize: '0.85rem' }}>{profile.title}</Muted>
+            </div>
+            <Muted as="span" style={{ fontSize: '0.85rem' }}>
+              Answered {formatUsDate(question.answer.createdAt)}
+            </Muted>
+          </Row>
+          {user ? (
+            <Text data-testid="answer">{question.answer.content}</Text>
+          ) : (
+            <>
+              {/* Already cut by the server to what a visitor may read. */}
+              <Text data-testid="answer">{question.answer.content}</Text>
+              <Link to="/auth">Sign Up to Read Full Answer</Link>
+            </>
+          )}
+        </AnswerBlock>
+      ) : null}
+      <Link to={mine ? '/my-questions' : '/browse-qa'}>
+        {mine ? '← All my questions' : '← Browse the archive'}
+      </Link>
+    </Article>
+  );
+}

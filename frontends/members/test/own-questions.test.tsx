@@ -1,0 +1,95 @@
+import { render, screen, within } from '@testing-library/react';
+import type { CurrentUser, Question } from '@uapqa/contracts';
+import { theme, useSession } from '@uapqa/ui';
+import { MemoryRouter } from '@uapqa/ui/router-testing';
+import type { ReactNode } from 'react';
+import { ThemeProvider } from 'styled-components';
+import { SWRConfig } from 'swr';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import Dashboard from '../src/pages/Dashboard';
+
+const member: CurrentUser = {
+  id: 7,
+  username: 'member',
+  email: 'member@example.com',
+  firstName: 'Max',
+  lastName: null,
+  role: 'user',
+  subscriptionStatus: 'active',
+  foiaCredits: 2,
+};
+
+const question = (n: number, answered: boolean): Question => ({
+  id: `q${n}`,
+  title: `Question number ${n} about the lights`,
+  content: 'Details.',
+  context: null,
+  sources: null,
+  status: answered ? 'answered' : 'pending',
+  categoryId: 1,
+  category: { name: 'Sightings' },
+  tags: [],
+  tagIds: [],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  answer: answered ? { content: 'An answer.', createdAt: '2026-01-02T00:00:00.000Z' } : null,
+  assignedCreatorId: 3,
+  assignedExpertId: answered ? 3 : null,
+  moderationNotes: null,
+  dueAt: null,
+  creator: null,
+});
+
+function show(page: ReactNode) {
+  return render(
+    <ThemeProvider theme={theme}>
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <MemoryRouter>{page}</MemoryRouter>
+      </SWRConfig>
+    </ThemeProvider>,
+  );
+}
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url.startsWith('/api/my-questions/summary')) {
+        return Response.json({ asked: 12, pending: 3, approved: 1, rejected: 1, answered: 7 });
+      }
+      // The five most recent only, one of them answered.
+      if (url.startsWith('/api/my-questions')) {
+        return Response.json([1, 2, 3, 4, 5].map((n) => question(n, n === 5)));
+      }
+      if (url.startsWith('/api/user')) return Response.json(member);
+      return Response.json([]);
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSession.setState({ user: null, status: 'loading' });
+});
+
+describe('/dashboard', () => {
+  it('counts every question asked and answered, not the recent ones it lists', async () => {
+    useSession.setState({ user: member, status: 'ready' });
+    show(<Dashboard />);
+    expect(await screen.findAllByTestId('recent-question')).toHaveLength(5);
+    expect((await screen.findByTestId('stat-asked')).textContent).toBe('12');
+    expect(screen.getByTestId('stat-answered').textContent).toBe('7');
+  });
+
+  it("links View All Questions to the member's own questions, and each to its page", async () => {
+    useSession.setState({ user: member, status: 'ready' });
+    show(<Dashboard />);
+    const [first] = await screen.findAllByTestId('recent-question');
+    expect(
+      within(first!)
+        .getByRole('link', { name: 'Question number 1 about the lights' })
+        .getAttribute('href'),
+    ).toBe('/questions/q1');
+    expect(screen.getByRole('link', { name: 'View All Questions' }).getAttribute('href')).toBe(
+      '/my-questions',
+    );
+  });
+});
