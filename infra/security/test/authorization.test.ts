@@ -66,7 +66,11 @@ export const AUTHORIZATION: Record<string, Expectation> = {
   'POST /api/questions': { access: 'session' },
   'GET /api/questions/windows': { access: 'public' },
   'GET /api/questions/stats': { access: 'public' },
+  'GET /api/questions/sitemap': { access: 'public' },
+  // Public, but only answered questions: an unknown id is a 404 for everyone.
+  'GET /api/questions/:id': { access: 'public' },
   'GET /api/my-questions': { access: 'session' },
+  'GET /api/my-questions/summary': { access: 'session' },
   'GET /api/creator/questions': { access: EXPERT },
   'POST /api/answers': { access: EXPERT },
   'GET /api/categories': { access: 'public' },

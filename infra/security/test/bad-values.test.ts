@@ -47,6 +47,23 @@ const FIXED: Case[] = [
     send: async (stack: SecurityStack) =>
       (await stack.as('moderator')).get(`/api/admin/questions/pending?cursor=${cursor(forged)}`),
   })),
+  ...['%00', 'x'.repeat(300), "1'%20or%201=1", '00000000-0000-0000-0000-00000000000g'].map(
+    (id) => ({
+      what: `GET /api/questions/${id.slice(0, 40)} (not a question id, anyone)`,
+      send: async (stack: SecurityStack) =>
+        (await stack.as('anonymous')).get(`/api/questions/${id}`),
+    }),
+  ),
+  ...['offset=99999999999', 'offset=-1', 'limit=1e9', 'status=%00'].map((query) => ({
+    what: `GET /api/my-questions?${query}`,
+    send: async (stack: SecurityStack) =>
+      (await stack.as('member')).get(`/api/my-questions?${query}`),
+  })),
+  ...['offset=99999999999999', 'limit=50001', 'limit=%00'].map((query) => ({
+    what: `GET /api/questions/sitemap?${query} (anyone)`,
+    send: async (stack: SecurityStack) =>
+      (await stack.as('anonymous')).get(`/api/questions/sitemap?${query}`),
+  })),
   {
     what: 'PATCH /api/admin/questions/%00/status (NUL as the question id)',
     send: async (stack) =>

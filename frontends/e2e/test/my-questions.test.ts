@@ -1,0 +1,292 @@
+import type { APIRequestContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  browserAvailability,
+  DEMO_PASSWORD,
+  DESKTOP,
+  type Harness,
+  hasHorizontalScroll,
+  PHONE,
+  saveScreenshots,
+  signIn,
+  startHarness,
+} from './harness.js';
+
+const { run } = browserAvailability();
+
+const TITLES = {
+  answered: 'What did the Rendlesham Forest patrol actually record on tape?',
+  approved: 'Who photographed the lights over Lake Michigan in 1994?',
+  rejected: 'Is the Nimitz radar log finally public?',
+  pending: 'Why were the Project Twinkle reports sealed for so long?',
+};
+const REJECTION_NOTE = 'Already answered in the archive: search for "Nimitz radar".';
+const ANSWER =
+  "Lieutenant Colonel Halt's memo and his micro-cassette recording both survive. The tape logs " +
+  'radiation readings at the landing site and a pulsing light between the trees, in real time.';
+/** Questions asked in all: the four above, newest, and seven more, to fill a second page. */
+const ASKED = 11;
+
+/** An account's API calls, sent as the browser would (same origin). */
+function caller(request: APIRequestContext, origin: string) {
+  const send = async (method: 'get' | 'post' | 'patch', url: string, data?: unknown) => {
+    const response = await request[method](url, { headers: { origin }, data });
+    const text = await response.text();
+    return { status: response.status(), body: text ? JSON.parse(text) : null };
+  };
+  return {
+    get: (url: string) => send('get', url),
+    post: (url: string, data: unknown = {}) => send('post', url, data),
+    patch: (url: string, data: unknown) => send('patch', url, data),
+  };
+}
+
+/** Retries a call until it answers `status` (a question reaches moderation over the bus). */
+async function until(
+  call: () => Promise<{ status: number; body: unknown }>,
+  status: number,
+): Promise<unknown> {
+  let last: { status: number; body: unknown } | undefined;
+  await expect
+    .poll(
+      async () => {
+        last = await call();
+        return last.status;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(status);
+  return last!.body;
+}
+
+const cardOf = (page: Page, title: string) =>
+  page.getByTestId('my-question').filter({ hasText: title });
+
+describe.skipIf(!run)("a member's own questions and a question's page, in Chromium", () => {
+  let harness: Harness;
+  const username = `asker_${Date.now().toString(36)}`;
+  const ids = { answered: '', approved: '', rejected: '', pending: '' };
+
+  beforeAll(async () => {
+    harness = await startHarness();
+    const origin = harness.url;
+    const login = async (name: string) => {
+      const { context } = await harness.newPage(DESKTOP);
+      const api = caller(context.request, origin);
+      expect(
+        (await api.post('/api/login', { username: name, password: DEMO_PASSWORD })).status,
+      ).toBe(200);
+      return api;
+    };
+
+    // A new member, subscribed with a bulk pack of credits (payments settled as the card form does).
+    const { context } = await harness.newPage(DESKTOP);
+    const asker = caller(context.request, origin);
+    const registered = await asker.post('/api/register', {
+      username,
+      email: `${username}@example.com`,
+      password: DEMO_PASSWORD,
+    });
+    expect(registered.status).toBe(201);
+    for (const [path, body] of [
+      ['/api/create-subscription', {}],
+      ['/api/purchase-credits', { package: 'bulk' }],
+    ] as const) {
+      const { body: started } = await asker.post(path, body);
+      const confirmed = await asker.post('/api/billing/local/confirm', {
+        clientSecret: started.clientSecret,
+        outcome: 'succeeded',
+      });
+      expect(confirmed.status).toBe(200);
+    }
+    await expect
+      .poll(async () => (await asker.get('/api/user')).body.foiaCredits, { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(ASKED);
+
+    const creators = (await asker.get('/api/creators')).body as Array<{
+      userId: number;
+      brandName: string;
+      window?: { remaining: number };
+    }>;
+    const expert = (name: string) => creators.find((c) => c.brandName === name)!.userId;
+    const dana = expert('Dana Whitfield');
+    const marcus = expert('Marcus Reyes');
+    const categories = (await asker.get('/api/categories')).body as Array<{ id: number }>;
+    const tags = (await asker.get('/api/tags')).body as Array<{ id: number }>;
+    // Each expert takes a few questions a week: the fillers go to whoever has places left.
+    const places = new Map(creators.map((c) => [c.userId, c.window?.remaining ?? 0]));
+    places.set(dana, (places.get(dana) ?? 0) - 3);
+    places.set(marcus, (places.get(marcus) ?? 0) - 1);
+    const ask = async (title: string, expertId: number) => {
+      const asked = await asker.post('/api/questions', {
+        assignedCreatorId: expertId,
+        categoryId: categories[0]!.id,
+        tagIds: [tags[0]!.id],
+        title,
+        content: 'Witnesses in several towns describe the same object on the same night.',
+      });
+      expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+      return asked.body.id as string;
+    };
+    for (let n = 1; n <= ASKED - 4; n++) {
+      const [free] = [...places].find(([, left]) => left > 0)!;
+      places.set(free, places.get(free)! - 1);
+      await ask(`Earlier question number ${n} about the Hudson Valley boomerang`, free);
+    }
+    ids.answered = await ask(TITLES.answered, dana);
+    ids.rejected = await ask(TITLES.rejected, dana);
+    ids.approved = await ask(TITLES.approved, dana);
+    ids.pending = await ask(TITLES.pending, marcus);
+
+    // The moderator decides through the API the moderator dashboard calls.
+    const moderator = await login('moderator');
+    const decide = (id: string, decision: unknown) =>
+      until(() => moderator.patch(`/api/admin/questions/${id}/status`, decision), 200);
+    await decide(ids.answered, { status: 'approved' });
+    await decide(ids.rejected, { status: 'rejected', moderationNotes: REJECTION_NOTE });
+    await decide(ids.approved, {
+      status: 'approved',
+      assignedExpertId: marcus,
+      moderationNotes: 'Marcus filmed at that lake.',
+    });
+    const danaApi = await login('dana');
+    await until(
+      () => danaApi.post('/api/answers', { questionId: ids.answered, content: ANSWER }),
+      201,
+    );
+    await expect
+      .poll(async () => (await asker.get('/api/my-questions/summary')).body, { timeout: 15_000 })
+      .toEqual({ asked: ASKED, pending: ASKED - 3, approved: 1, rejected: 1, answered: 1 });
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  for (const width of [DESKTOP, PHONE]) {
+    describe(`at ${width} px`, () => {
+      it('counts every question on the dashboard and lists them all on My Questions', async () => {
+        const { page } = await harness.newPage(width);
+        await signIn(page, username);
+        await page.goto('/dashboard');
+        await expect.poll(() => page.getByTestId('stat-asked').textContent()).toBe(String(ASKED));
+        expect(await page.getByTestId('stat-answered').textContent()).toBe('1');
+        // The recent list still shows five.
+        expect(await page.getByTestId('recent-question').count()).toBe(5);
+        await saveScreenshots(page, 'dashboard-totals', [width]);
+
+        await page.getByRole('link', { name: 'View All Questions' }).click();
+        await page.waitForURL('**/my-questions');
+        await page.getByTestId('my-question').first().waitFor();
+        expect(await page.getByTestId('my-question').count()).toBe(10);
+        expect(await page.getByTestId('page-status').textContent()).toBe('Page 1 of 2');
+        expect(await page.title()).toBe('My Questions | UAP Answers');
+
+        const rejected = cardOf(page, TITLES.rejected);
+        expect(await rejected.getByTestId('status').textContent()).toBe('Rejected');
+        expect(await rejected.getByTestId('rejection').textContent()).toContain(REJECTION_NOTE);
+        expect(await rejected.getByTestId('refund').textContent()).toBe(
+          'Your FOIA credit was refunded.',
+        );
+
+        const approved = cardOf(page, TITLES.approved);
+        expect(await approved.getByTestId('status').textContent()).toBe('Awaiting answer');
+        expect(await approved.getByTestId('assigned-expert').textContent()).toContain(
+          'Assigned to Marcus Reyes',
+        );
+        expect(await approved.getByTestId('reassigned').textContent()).toContain(
+          'you asked Dana Whitfield',
+        );
+        // 72 hours from an approval a moment ago: 2 days and some hours left, ticking.
+        const deadline = approved.getByTestId('deadline');
+        expect(await deadline.textContent()).toMatch(/Answer due in 2d 2\dh \d\dm \d\ds/);
+        const before = await deadline.textContent();
+        await expect.poll(() => deadline.textContent()).not.toBe(before);
+
+        const answered = cardOf(page, TITLES.answered);
+        expect(await answered.getByTestId('status').textContent()).toBe('Answered');
+        expect(await answered.getByTestId('answer').textContent()).toContain(ANSWER);
+
+        const pending = cardOf(page, TITLES.pending);
+        expect(await pending.getByTestId('status').textContent()).toBe('Pending review');
+        expect(await pending.textContent()).toContain('Asked of Marcus Reyes');
+        expect(await hasHorizontalScroll(page)).toBe(false);
+        await saveScreenshots(page, 'my-questions', [width]);
+
+        await page.getByRole('button', { name: 'Next' }).click();
+        await expect.poll(() => page.getByTestId('page-status').textContent()).toBe('Page 2 of 2');
+        await expect.poll(() => page.getByTestId('my-question').count()).toBe(1);
+
+        await page.getByRole('button', { name: 'Rejected (1)' }).click();
+        await expect.poll(() => page.getByTestId('my-question').count()).toBe(1);
+        expect(await page.getByTestId('my-question').textContent()).toContain(TITLES.rejected);
+        expect(await page.getByTestId('page-status').count()).toBe(0);
+        await saveScreenshots(page, 'my-questions-rejected', [width]);
+      });
+
+      it("shows an answered question's page to a visitor as a preview with a sign-up link", async () => {
+        const { page } = await harness.newPage(width);
+        await page.goto(`/questions/${ids.answered}`);
+        const answer = page.getByTestId('answer');
+        await answer.waitFor();
+        expect(await answer.textContent()).toBe(`${ANSWER.slice(0, 100)}...`);
+        const signUp = page.getByRole('link', { name: 'Sign Up to Read Full Answer' });
+        expect(await signUp.getAttribute('href')).toBe('/auth');
+        expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(TITLES.answered);
+        expect(await page.title()).toBe(`${TITLES.answered} | UAP Answers`);
+        expect(await hasHorizontalScroll(page)).toBe(false);
+        await saveScreenshots(page, 'question-visitor', [width]);
+      });
+
+      it('shows another member the whole answer, and not their pending question', async () => {
+        const { page } = await harness.newPage(width);
+        await signIn(page, 'member');
+        await page.goto(`/questions/${ids.answered}`);
+        await page.getByTestId('answer').waitFor();
+        expect(await page.getByTestId('answer').textContent()).toBe(ANSWER);
+        expect(await page.getByRole('link', { name: 'Sign Up to Read Full Answer' }).count()).toBe(
+          0,
+        );
+        await saveScreenshots(page, 'question-member', [width]);
+
+        await page.goto(`/questions/${ids.pending}`);
+        const missing = page.getByTestId('question-missing');
+        await missing.waitFor();
+        expect(await missing.getByRole('heading').textContent()).toBe('Question not found');
+        expect(await page.textContent('body')).not.toContain(TITLES.pending);
+        expect(await page.title()).toBe('Question not found | UAP Answers');
+        await saveScreenshots(page, 'question-not-found', [width]);
+      });
+
+      it('shows the asker their pending question with its state', async () => {
+        const { page } = await harness.newPage(width);
+        await signIn(page, username);
+        await page.goto(`/questions/${ids.pending}`);
+        await page.getByTestId('question-page').waitFor();
+        expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(TITLES.pending);
+        expect(await page.getByTestId('status').textContent()).toBe('Pending review');
+        expect(await page.getByTestId('question-page').textContent()).toContain(
+          'Waiting for a moderator to review it.',
+        );
+        expect(await hasHorizontalScroll(page)).toBe(false);
+        await saveScreenshots(page, 'question-pending-asker', [width]);
+
+        await page.goto(`/questions/${ids.rejected}`);
+        await page.getByTestId('rejection').waitFor();
+        expect(await page.getByTestId('rejection').textContent()).toContain(REJECTION_NOTE);
+        await saveScreenshots(page, 'question-rejected-asker', [width]);
+      });
+    });
+  }
+
+  it('serves the answered question page with its title and preview in the HTML head', async () => {
+    const response = await fetch(`${harness.url}/questions/${ids.answered}`);
+    const html = await response.text();
+    expect(html).toContain(`<title>${TITLES.answered} | UAP Answers</title>`);
+    expect(html).toContain(
+      `<meta property="og:description" content="${ANSWER.slice(0, 100)}..." />`,
+    );
+    const sitemap = await (await fetch(`${harness.url}/sitemap.xml`)).text();
+    expect(sitemap).toContain(`/questions/${ids.answered}</loc>`);
+    expect(sitemap).not.toContain(ids.pending);
+  });
+});
