@@ -235,7 +235,19 @@ describe.each(testBackends())(
       const rejected = (await (
         await asker.get(`/api/questions/${ids.rejected}`)
       ).json()) as Question;
-      expect(rejected).toMatchObject({ moderationNotes: REJECTION_NOTE, creditRefunded: true });
+      expect(rejected).toMatchObject({
+        moderationNotes: REJECTION_NOTE,
+        creditRefunded: true,
+        askedByViewer: true,
+      });
+      const staffView = (await (
+        await moderator.get(`/api/questions/${ids.rejected}`)
+      ).json()) as Question;
+      expect(staffView.askedByViewer).toBe(false);
+      const answered = (await (
+        await asker.get(`/api/questions/${ids.answered}`)
+      ).json()) as Question;
+      expect(answered.askedByViewer).toBe(true);
     });
 
     it('answers 404 for an unknown or malformed id', async () => {
