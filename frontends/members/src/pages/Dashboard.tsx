@@ -47,6 +47,14 @@ const QuestionRow = styled.li`
   display: grid;
   gap: 0.35rem;
 `;
+const QuestionTitle = styled(Link)`
+  margin-right: auto;
+  font-weight: 700;
+  overflow-wrap: anywhere;
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+  &:hover { color: ${({ theme }) => theme.colors.primary}; text-decoration: underline; }
+`;
 const Actions = styled.div`
   display: grid;
   gap: 0.75rem;
@@ -179,12 +187,9 @@ export default function Dashboard() {
                         flexWrap: 'wrap',
                       }}
                     >
-                      <Link
-                        to={`/questions/${question.id}`}
-                        style={{ marginRight: 'auto', fontWeight: 700, overflowWrap: 'anywhere' }}
-                      >
+                      <QuestionTitle to={`/questions/${question.id}`}>
                         {question.title}
-                      </Link>
+                      </QuestionTitle>
                       <Badge $tone={statusTone(question.status)}>{question.status}</Badge>
                     </div>
                     <Muted style={{ fontSize: '0.85rem' }}>
