@@ -225,8 +225,9 @@ describe.skipIf(!run)("a member's own questions and a question's page, in Chromi
         await expect.poll(() => page.getByTestId('my-question').count()).toBe(1);
 
         await page.getByRole('button', { name: 'Rejected (1)' }).click();
-        await expect.poll(() => page.getByTestId('my-question').count()).toBe(1);
-        expect(await page.getByTestId('my-question').textContent()).toContain(TITLES.rejected);
+        await page.waitForURL('**/my-questions?status=rejected');
+        await cardOf(page, TITLES.rejected).waitFor();
+        expect(await page.getByTestId('my-question').count()).toBe(1);
         expect(await page.getByTestId('page-status').count()).toBe(0);
         await saveScreenshots(page, 'my-questions-rejected', [width]);
       });
