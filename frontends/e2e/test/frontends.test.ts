@@ -284,10 +284,12 @@ describe.skipIf(!run)('the web frontends in Chromium against the embedded stack'
         await hero.getByRole('button', { name: 'Join Waitlist' }).click();
         await toast(page, 'Welcome to the waitlist!').waitFor();
 
-        await page.goto('/auth');
+        await page.getByRole('banner').getByRole('link', { name: 'Join Waitlist' }).click();
         await page.getByTestId('waitlist-panel').waitFor();
         await saveScreenshots(page, 'auth-waitlist');
-        expect(await page.getByRole('tab', { name: 'Sign In' }).count()).toBe(0);
+        // Waitlist mode closes registration, not sign-in.
+        expect(await page.getByRole('tab', { name: 'Register' }).count()).toBe(0);
+        await page.getByRole('tab', { name: 'Sign In' }).waitFor();
       } finally {
         await setWaitlist('false');
       }

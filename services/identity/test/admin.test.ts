@@ -1,7 +1,7 @@
 import { CreatorApproved, SettingChanged } from '@uapqa/contracts';
 import { eventually, testBackends } from '@uapqa/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type IdentityHarness, newMember, startHarness } from './harness.js';
+import { DEMO_PASSWORD, type IdentityHarness, newMember, startHarness } from './harness.js';
 
 const application = {
   brandName: 'Skywatch Notes',
@@ -59,7 +59,17 @@ describe.each(testBackends())('admin, waitlist and creators ($name)', (backend) 
     expect(refused.status).toBe(403);
     expect((await refused.json()).message).toMatch(/waitlist/);
 
-    await admin.post('/api/admin/settings/waitlist_enabled', { value: 'false' });
+    // Waitlist mode closes registration only: existing accounts still sign in, or an admin who
+    // signed out could never get back in to turn it off.
+    const member = h.visitor();
+    const login = await member.post('/api/login', { username: 'member', password: DEMO_PASSWORD });
+    expect(login.status).toBe(200);
+    expect((await member.get('/api/user')).status).toBe(200);
+    const returningAdmin = await h.signedIn('admin');
+    const off = await returningAdmin.post('/api/admin/settings/waitlist_enabled', {
+      value: 'false',
+    });
+    expect(off.status).toBe(200);
     expect((await h.visitor().post('/api/register', newMember())).status).toBe(201);
     await eventually(() =>
       expect(changes).toEqual([

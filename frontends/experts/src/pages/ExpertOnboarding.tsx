@@ -218,7 +218,7 @@ export default function ExpertOnboarding() {
           variant: 'destructive',
         });
         useSession.setState({ user: null, status: 'ready' });
-        setTimeout(() => navigate('/auth'), UI_TIMINGS.authFailureRedirectMs);
+        setTimeout(() => navigate('/auth?tab=login'), UI_TIMINGS.authFailureRedirectMs);
         return;
       }
       toast({

@@ -29,7 +29,12 @@ export const Credits = styled.span`
 
 export function JoinButton() {
   const { waitlistEnabled } = useWaitlist();
-  return <JoinLink to="/auth">{waitlistEnabled ? 'Join Waitlist' : 'Join Investigation'}</JoinLink>;
+  // In waitlist mode the button opens the waitlist tab of /auth; Sign In is the tab beside it.
+  return waitlistEnabled ? (
+    <JoinLink to="/auth?tab=waitlist">Join Waitlist</JoinLink>
+  ) : (
+    <JoinLink to="/auth">Join Investigation</JoinLink>
+  );
 }
 
 /** The button that opens the small-screen menu. */

@@ -37,8 +37,8 @@ export interface FailureToast {
 }
 
 /**
- * How a staff dashboard reacts to a failed call (spec sections 6 and 8): 401 → 'Session
- * Expired' / 'Please log in again.' and /auth; 403 → 'Access Denied'; anything else → the given
+ * How a staff dashboard reacts to a failed call (spec sections 6 and 8): 401 →  'Session
+ * Expired' / 'Please log in again.' and /auth?tab=login; 403 → 'Access Denied'; anything else → the given
  * toast with the server's message, or its default (or only a log line when none is given).
  */
 export function useStaffErrors(): (error: unknown, failure?: FailureToast) => void {
@@ -54,7 +54,7 @@ export function useStaffErrors(): (error: unknown, failure?: FailureToast) => vo
           variant: 'destructive',
         });
         useSession.setState({ user: null, status: 'ready' });
-        navigate('/auth');
+        navigate('/auth?tab=login');
         return;
       }
       if (status === 403) {
