@@ -1,5 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ZodError } from 'zod';
+import { asSentence, issueSentence, ZOD_DEFAULT_MESSAGE } from './issue-sentences.js';
 
 /** An error whose message is safe and meant for the client. Anything else becomes a bare 500. */
 export class HttpError extends Error {
@@ -29,15 +30,23 @@ export const conflict = (message: string) => new HttpError(409, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, { retryAfterSeconds });
 
-/** One readable sentence for a failed validation, naming each field at fault. */
+/**
+ * A failed validation as sentences a person can read, without field-name prefixes: the
+ * schema's own messages, or (for zod's defaults) sentences naming the field by a readable label.
+ * `field` names the first field at fault, for forms that highlight it.
+ */
 export function describeZodError(error: ZodError): { message: string; field?: string } {
   const [first] = error.issues;
   const field = first && first.path.length > 0 ? first.path.join('.') : undefined;
-  const message = error.issues
-    .map((issue) =>
-      issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
-    )
-    .join('; ');
+  const sentences = error.issues.map((issue) => {
+    // Issues not parsed with issueSentences (a ZodError a route threw) still carry zod's wording.
+    const missing = / received undefined$/.test(issue.message);
+    const rewritten = ZOD_DEFAULT_MESSAGE.test(issue.message)
+      ? issueSentence(missing ? { ...issue, input: undefined } : issue)
+      : undefined;
+    return asSentence(rewritten ?? issue.message);
+  });
+  const message = [...new Set(sentences)].join(' ');
   return field ? { message, field } : { message };
 }
 

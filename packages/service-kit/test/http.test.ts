@@ -123,7 +123,48 @@ describe('createServiceApp', () => {
     expect(res.status).toBe(400);
     const body = (await res.json()) as { message: string; field: string };
     expect(body.field).toBe('title');
-    expect(body.message).toMatch(/^title: /);
+    // A sentence naming the field by its label, not a 'title: ' prefix.
+    expect(body.message).toMatch(/^Title must be at least \d+ characters\.$/);
+  });
+
+  it('words validation failures as sentences: the schema messages, else a labelled one', async () => {
+    const Signup = z.object({
+      password: z
+        .string({ error: 'Password is required' })
+        .min(8, 'Password must be at least 8 characters'),
+      emailAddress: z.email(),
+      plan: z.enum(['monthly', 'yearly']),
+      categoryId: z.number().int(),
+    });
+    const { app } = testApp();
+    app.post('/signup', async (c) => c.json(await readJson(c, Signup), 201));
+    const send = async (body: unknown) =>
+      (await (await app.request('/signup', post(JSON.stringify(body)))).json()) as {
+        message: string;
+        field?: string;
+      };
+    const valid = {
+      password: 'long enough',
+      emailAddress: 'a@b.co',
+      plan: 'yearly',
+      categoryId: 1,
+    };
+    expect(await send({ ...valid, password: 'short' })).toEqual({
+      message: 'Password must be at least 8 characters.',
+      field: 'password',
+    });
+    expect((await send({ ...valid, emailAddress: 'nope' })).message).toBe(
+      'Email address must be a valid email address.',
+    );
+    expect((await send({ ...valid, plan: 'weekly' })).message).toBe(
+      'Plan must be one of: monthly, yearly.',
+    );
+    expect((await send({ ...valid, categoryId: 'x' })).message).toBe(
+      'Category ID must be a number.',
+    );
+    expect((await send({ plan: 'yearly', categoryId: 1, emailAddress: 'a@b.co' })).message).toBe(
+      'Password is required.',
+    );
   });
 
   it('accepts a valid body', async () => {
@@ -138,7 +179,7 @@ describe('createServiceApp', () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({
       field: 'topic',
-      message: expect.stringContaining('topic'),
+      message: 'Topic is required.',
     });
   });
 

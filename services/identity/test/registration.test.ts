@@ -43,19 +43,40 @@ describe.each(testBackends())('registration and login ($name)', (backend) => {
   });
 
   it.each([
-    [{}, 'username'],
-    [{ username: 'ab', email: 'a@example.com', password: 'long enough pw' }, 'username'],
-    [{ username: 'has space', email: 'a@example.com', password: 'long enough pw' }, 'username'],
-    [{ username: 'valid_name', email: 'not-an-email', password: 'long enough pw' }, 'email'],
-    [{ username: 'valid_name', email: 'a@example.com', password: 'short' }, 'password'],
-    [{ username: 'valid_name', email: 'a@example.com' }, 'password'],
-  ])('answers 400 naming the field for a bad registration %#', async (body, field) => {
-    const response = await h.visitor().post('/api/register', body);
-    expect(response.status).toBe(400);
-    const error = await response.json();
-    expect(error.field).toBe(field);
-    expect(error.message).toContain(field);
-  });
+    [{}, 'username', 'Username is required. Email is required. Password is required.'],
+    [
+      { username: 'ab', email: 'a@example.com', password: 'long enough pw' },
+      'username',
+      'Username must be at least 3 characters.',
+    ],
+    [
+      { username: 'has space', email: 'a@example.com', password: 'long enough pw' },
+      'username',
+      'Username may contain only letters, digits, dots, dashes and underscores.',
+    ],
+    [
+      { username: 'valid_name', email: 'not-an-email', password: 'long enough pw' },
+      'email',
+      /^Please enter a valid email|^Email must be a valid email address\.$/,
+    ],
+    [
+      { username: 'valid_name', email: 'a@example.com', password: 'short' },
+      'password',
+      'Password must be at least 8 characters.',
+    ],
+    [{ username: 'valid_name', email: 'a@example.com' }, 'password', 'Password is required.'],
+  ])(
+    'answers 400 with a sentence and the field for a bad registration %#',
+    async (body, field, message) => {
+      const response = await h.visitor().post('/api/register', body);
+      expect(response.status).toBe(400);
+      const error = await response.json();
+      expect(error.field).toBe(field);
+      // Sentences a person reads in the form's toast, without a 'password: ' prefix.
+      if (typeof message === 'string') expect(error.message).toBe(message);
+      else expect(error.message).toMatch(message);
+    },
+  );
 
   it('answers 400 for a body that is not JSON, and writes nothing', async () => {
     const response = await h.service.app.request('/api/register', {

@@ -17,11 +17,12 @@ import {
   Muted,
   PageTitle,
   Placeholders,
+  toast,
   useSession,
 } from '@uapqa/ui';
 import { Checkbox, Select } from '@uapqa/ui/controls';
-import { Link } from '@uapqa/ui/router';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useSearchParams } from '@uapqa/ui/router';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Avatar, expertProfile } from '../lib/experts';
 import '../lib/shared';
@@ -33,9 +34,20 @@ const Page = styled.div`
   align-items: start;
   @media (max-width: 900px) { grid-template-columns: 1fr; }
 `;
-const Sidebar = styled(Card)`
+const Sidebar = styled(Card)<{ $open: boolean }>`
   display: grid;
   gap: 1rem;
+  /* On narrow screens the filters fold away behind the Filters button, so results come first. */
+  @media (max-width: 900px) { display: ${({ $open }) => ($open ? 'grid' : 'none')}; }
+`;
+const FiltersToggle = styled(Button)`
+  display: none;
+  @media (max-width: 900px) { display: inline-flex; justify-self: start; }
+`;
+const TitleLink = styled(Link)`
+  color: inherit;
+  text-decoration: none;
+  &:hover, &:focus-visible { color: ${({ theme }) => theme.colors.primary}; text-decoration: underline; }
 `;
 const TopicList = styled.div`
   max-height: 10rem;
@@ -88,6 +100,42 @@ interface Filters {
   tagIds: number[];
 }
 
+/**
+ * The filters live in the address (`?search=&category=&expert=&topics=1,2`): a filtered view can
+ * be shared or reloaded, and Back undoes the last filter change.
+ */
+export function filtersFrom(params: URLSearchParams): Filters {
+  const tagIds = (params.get('topics') ?? '')
+    .split(',')
+    .map(Number)
+    .filter((id) => Number.isInteger(id) && id > 0);
+  return {
+    search: (params.get('search') ?? '').trim(),
+    categoryId: params.get('category') ?? '',
+    creatorId: params.get('expert') ?? '',
+    tagIds: [...new Set(tagIds)],
+  };
+}
+
+function paramsFrom(filters: Filters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.search) params.set('search', filters.search);
+  if (filters.categoryId) params.set('category', filters.categoryId);
+  if (filters.creatorId) params.set('expert', filters.creatorId);
+  if (filters.tagIds.length) params.set('topics', filters.tagIds.join(','));
+  return params;
+}
+
+/** How many filters are on: the count on the small-screen Filters button. */
+function activeFilterCount(filters: Filters): number {
+  return (
+    (filters.search ? 1 : 0) +
+    (filters.categoryId ? 1 : 0) +
+    (filters.creatorId ? 1 : 0) +
+    filters.tagIds.length
+  );
+}
+
 function questionsUrl(filters: Filters, cursor?: string): string {
   const params = new URLSearchParams({ limit: String(BROWSE_PAGE_SIZE) });
   if (filters.search) params.set('search', filters.search);
@@ -102,8 +150,12 @@ const EMPTY: Filters = { search: '', categoryId: '', creatorId: '', tagIds: [] }
 
 export default function BrowseQA() {
   const user = useSession((state) => state.user);
-  const [filters, setFilters] = useState<Filters>(EMPTY);
-  const [searchText, setSearchText] = useState('');
+  const filtersId = useId();
+  const [params, setParams] = useSearchParams();
+  const filterKey = paramsFrom(filtersFrom(params)).toString();
+  const filters = useMemo(() => filtersFrom(new URLSearchParams(filterKey)), [filterKey]);
+  const [searchText, setSearchText] = useState(filters.search);
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const [topicSearch, setTopicSearch] = useState('');
   const [topicLimit, setTopicLimit] = useState(TOPIC_LIST_INITIAL);
   const [categories, setCategories] = useState<TaxonomyItem[]>([]);
@@ -113,20 +165,45 @@ export default function BrowseQA() {
   const [total, setTotal] = useState(0);
   const [cursor, setCursor] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const [loadingMore, setLoadingMore] = useState(false);
   const taxonomyLoaded = useRef(false);
+  // True while the last address change came from typing in the search box: further keystrokes
+  // replace that history entry instead of adding one per pause.
+  const typingEntry = useRef(false);
 
-  // Debounce the search box into the filters.
+  const applyFilters = useCallback(
+    (next: Filters, options: { replace?: boolean } = {}) => {
+      setParams(paramsFrom(next), { replace: options.replace ?? false });
+    },
+    [setParams],
+  );
+
+  // Back and Forward change the address: the search box follows it.
+  const searchTextNow = useRef(searchText);
+  searchTextNow.current = searchText;
   useEffect(() => {
-    const timer = setTimeout(
-      () =>
-        setFilters((f) =>
-          f.search === searchText.trim() ? f : { ...f, search: searchText.trim() },
-        ),
-      300,
-    );
+    if (searchTextNow.current.trim() === filters.search) return;
+    typingEntry.current = false;
+    setSearchText(filters.search);
+  }, [filters.search]);
+
+  // Debounce the search box into the address.
+  useEffect(() => {
+    const search = searchText.trim();
+    if (search === filters.search) return;
+    const timer = setTimeout(() => {
+      applyFilters({ ...filters, search }, { replace: typingEntry.current });
+      typingEntry.current = true;
+    }, 300);
     return () => clearTimeout(timer);
-  }, [searchText]);
+  }, [searchText, filters, applyFilters]);
+
+  function changeFilters(patch: Partial<Filters>) {
+    typingEntry.current = false;
+    applyFilters({ ...filters, ...patch });
+  }
 
   const applyPage = useCallback(async (response: Response, append: boolean) => {
     const page = (await response.json()) as Question[];
@@ -136,9 +213,11 @@ export default function BrowseQA() {
   }, []);
 
   // Page 1: with the taxonomy and creators the first time (the four calls run together).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the Retry button's signal
   useEffect(() => {
     let cancelled = false;
     setLoading(true);
+    setFailed(false);
     const requests = [fetch(questionsUrl(filters), { credentials: 'include' })];
     if (!taxonomyLoaded.current) {
       for (const path of ['/api/categories', '/api/tags', '/api/creators']) {
@@ -155,8 +234,7 @@ export default function BrowseQA() {
           creatorsResponse,
         ].filter(Boolean) as Response[];
         if (responses.some((response) => !response.ok)) {
-          console.error('One or more API requests failed');
-          return;
+          throw new Error('One or more API requests failed');
         }
         if (categoriesResponse && tagsResponse && creatorsResponse) {
           setCategories(await categoriesResponse.json());
@@ -166,14 +244,17 @@ export default function BrowseQA() {
         }
         await applyPage(questionsResponse!, false);
       })
-      .catch(() => console.error('One or more API requests failed'))
+      .catch((error) => {
+        console.error(error);
+        if (!cancelled) setFailed(true);
+      })
       .finally(() => {
         if (!cancelled) setLoading(false);
       });
     return () => {
       cancelled = true;
     };
-  }, [filters, applyPage]);
+  }, [filters, applyPage, attempt]);
 
   async function loadMore() {
     if (!cursor) return;
@@ -184,6 +265,11 @@ export default function BrowseQA() {
       await applyPage(response, true);
     } catch (error) {
       console.error(error);
+      toast({
+        title: 'Could not load more',
+        description: 'The next questions could not be loaded. Please try again.',
+        variant: 'destructive',
+      });
     } finally {
       setLoadingMore(false);
     }
@@ -198,11 +284,11 @@ export default function BrowseQA() {
   const hasMore = Boolean(cursor) && questions.length < total;
 
   function toggleTag(id: number, checked: boolean) {
-    setFilters((f) => ({
-      ...f,
-      tagIds: checked ? [...f.tagIds, id] : f.tagIds.filter((t) => t !== id),
-    }));
+    changeFilters({
+      tagIds: checked ? [...filters.tagIds, id] : filters.tagIds.filter((t) => t !== id),
+    });
   }
+  const activeCount = activeFilterCount(filters);
 
   return (
     <>
@@ -211,7 +297,16 @@ export default function BrowseQA() {
         Answers from verified experts to members' questions.
       </Muted>
       <Page>
-        <Sidebar as="aside" aria-label="Filters">
+        <FiltersToggle
+          $variant="secondary"
+          aria-expanded={filtersOpen}
+          aria-controls={filtersId}
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          {filtersOpen ? 'Hide Filters' : 'Filters'}
+          {activeCount > 0 ? ` (${activeCount})` : ''}
+        </FiltersToggle>
+        <Sidebar as="aside" aria-label="Filters" id={filtersId} $open={filtersOpen}>
           <div>
             <Label htmlFor="browse-search">Search</Label>
             <Input
@@ -220,6 +315,12 @@ export default function BrowseQA() {
               placeholder="Search investigations..."
               value={searchText}
               onChange={(event) => setSearchText(event.target.value)}
+              onKeyDown={(event) => {
+                // Enter commits the search at once, as its own history entry.
+                if (event.key !== 'Enter') return;
+                const search = searchText.trim();
+                if (search !== filters.search) changeFilters({ search });
+              }}
             />
           </div>
           <Button
@@ -228,7 +329,7 @@ export default function BrowseQA() {
               setSearchText('');
               setTopicSearch('');
               setTopicLimit(TOPIC_LIST_INITIAL);
-              setFilters(EMPTY);
+              if (activeCount > 0) changeFilters(EMPTY);
             }}
           >
             Clear All
@@ -239,7 +340,7 @@ export default function BrowseQA() {
               id="browse-category"
               label="Category"
               value={filters.categoryId}
-              onValueChange={(categoryId) => setFilters((f) => ({ ...f, categoryId }))}
+              onValueChange={(categoryId) => changeFilters({ categoryId })}
               options={[
                 { value: '', label: 'All Categories' },
                 ...categories.map((c) => ({ value: String(c.id), label: c.name })),
@@ -252,7 +353,7 @@ export default function BrowseQA() {
               id="browse-expert"
               label="Expert"
               value={filters.creatorId}
-              onValueChange={(creatorId) => setFilters((f) => ({ ...f, creatorId }))}
+              onValueChange={(creatorId) => changeFilters({ creatorId })}
               options={[
                 { value: '', label: 'All Experts' },
                 ...experts.map((c) => ({ value: String(c.userId), label: expertProfile(c).name })),
@@ -290,6 +391,14 @@ export default function BrowseQA() {
         <section aria-label="Questions" style={{ display: 'grid', gap: '1rem' }}>
           {loading ? (
             <Placeholders count={5} height="9rem" />
+          ) : failed ? (
+            <Card role="alert" style={{ textAlign: 'center' }} data-testid="archive-error">
+              <h2>The questions could not be loaded</h2>
+              <Muted style={{ marginBottom: '1rem' }}>
+                Something went wrong on our side or with the connection. Your filters are kept.
+              </Muted>
+              <Button onClick={() => setAttempt((n) => n + 1)}>Retry</Button>
+            </Card>
           ) : questions.length === 0 ? (
             <Card style={{ textAlign: 'center' }}>
               <h2>No questions found</h2>
@@ -318,7 +427,9 @@ export default function BrowseQA() {
                         {question.category.name.toUpperCase()}
                       </Badge>
                     </Row>
-                    <h2>{question.title}</h2>
+                    <h2>
+                      <TitleLink to={`/questions/${question.id}`}>{question.title}</TitleLink>
+                    </h2>
                     {question.answer ? (
                       user ? (
                         <>

@@ -41,8 +41,11 @@ const Mobile = styled.div`
   @media (max-width: 767px) { display: block; }
 `;
 const MobileWelcome = styled.span`
+  display: grid;
+  justify-items: end;
   color: ${({ theme }) => theme.colors.muted};
   font-size: 0.85rem;
+  line-height: 1.3;
   @media (min-width: 768px) { display: none; }
 `;
 
@@ -88,7 +91,16 @@ function Header() {
             <JoinButton />
           )}
         </Desktop>
-        {user ? <MobileWelcome>Welcome, {user.username}</MobileWelcome> : null}
+        {user ? (
+          <MobileWelcome>
+            <span>Welcome, {user.username}</span>
+            {pathname === '/browse-qa' ? (
+              <Credits data-testid="credit-balance-phone">
+                {user.foiaCredits ?? 0} FOIA Credits
+              </Credits>
+            ) : null}
+          </MobileWelcome>
+        ) : null}
         <Mobile>
           <LazySideMenu />
         </Mobile>

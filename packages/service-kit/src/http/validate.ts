@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { badRequest, validationError } from '../errors.js';
+import { issueSentences } from '../issue-sentences.js';
 
 /** Reads and validates a JSON body; malformed JSON and schema failures are 400s, never 500s. */
 const NUL_MESSAGE = 'Text may not contain the NUL character (\\u0000).';
@@ -36,7 +37,7 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
     throw badRequest('Request body must be valid JSON.');
   }
   if (containsNul(body)) throw badRequest(NUL_MESSAGE);
-  const result = schema.safeParse(body);
+  const result = schema.safeParse(body, { error: issueSentences });
   if (!result.success) throw validationError(result.error);
   return result.data;
 }
@@ -44,7 +45,7 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
 export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
   const query = c.req.query();
   if (containsNul(query)) throw badRequest(NUL_MESSAGE);
-  const result = schema.safeParse(query);
+  const result = schema.safeParse(query, { error: issueSentences });
   if (!result.success) throw validationError(result.error);
   return result.data;
 }
@@ -52,7 +53,7 @@ export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S
 export function readParams<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
   const params = c.req.param();
   if (containsNul(params)) throw badRequest(NUL_MESSAGE);
-  const result = schema.safeParse(params);
+  const result = schema.safeParse(params, { error: issueSentences });
   if (!result.success) throw validationError(result.error);
   return result.data;
 }
