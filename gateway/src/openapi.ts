@@ -41,6 +41,7 @@ import {
   SubmitQuestionBody,
   TaxonomyBody,
   TaxonomyItem,
+  TaxonomyUsageItem,
   WaitlistJoinBody,
   WaitlistStatus,
 } from '@uapqa/contracts';
@@ -653,6 +654,12 @@ const OPERATIONS: Record<string, Partial<Record<'get' | 'post' | 'patch' | 'dele
     },
   },
   '/api/admin/categories': {
+    get: {
+      summary: 'Categories with how many questions use each',
+      tag: 'questions',
+      access: roles('admin'),
+      ok: { 200: answer(z.array(TaxonomyUsageItem)) },
+    },
     post: {
       summary: 'Create a category',
       tag: 'questions',
@@ -673,6 +680,12 @@ const OPERATIONS: Record<string, Partial<Record<'get' | 'post' | 'patch' | 'dele
     },
   },
   '/api/admin/tags': {
+    get: {
+      summary: 'Tags with how many questions carry each',
+      tag: 'questions',
+      access: roles('admin'),
+      ok: { 200: answer(z.array(TaxonomyUsageItem)) },
+    },
     post: {
       summary: 'Create a tag',
       tag: 'questions',
@@ -684,7 +697,7 @@ const OPERATIONS: Record<string, Partial<Record<'get' | 'post' | 'patch' | 'dele
   },
   '/api/admin/tags/{id}': {
     delete: {
-      summary: 'Delete a tag',
+      summary: 'Delete a tag (its questions lose it)',
       tag: 'questions',
       access: roles('admin'),
       params: NumericId,

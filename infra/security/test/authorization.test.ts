@@ -75,8 +75,10 @@ export const AUTHORIZATION: Record<string, Expectation> = {
   'POST /api/answers': { access: EXPERT },
   'GET /api/categories': { access: 'public' },
   'GET /api/tags': { access: 'public' },
+  'GET /api/admin/categories': { access: ADMIN },
   'POST /api/admin/categories': { access: ADMIN },
   'DELETE /api/admin/categories/:id': { access: ADMIN },
+  'GET /api/admin/tags': { access: ADMIN },
   'POST /api/admin/tags': { access: ADMIN },
   'DELETE /api/admin/tags/:id': { access: ADMIN },
   // moderation

@@ -1,6 +1,11 @@
 import { eventually, testBackends } from '@uapqa/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishApproval, type QuestionsStack, startQuestionsStack } from './harness.js';
+import {
+  approvedQuestion,
+  publishApproval,
+  type QuestionsStack,
+  startQuestionsStack,
+} from './harness.js';
 
 interface ApiQuestion {
   id: string;
@@ -203,6 +208,44 @@ describe.each(testBackends())('the public archive ($name)', (backend) => {
     expect((await admin.delete(`/api/admin/tags/${topic.id}`)).status).toBe(200);
     const tags = await (await stack.visitor().get('/api/tags')).json();
     expect(tags.map((t: { id: number }) => t.id)).not.toContain(topic.id);
+  });
+
+  it('lists categories and topics for the admin with how many questions carry each', async () => {
+    const admin = await stack.signedIn('admin');
+    const member = await stack.member({ subscribe: false });
+    expect((await member.get('/api/admin/tags')).status).toBe(403);
+    expect((await stack.visitor().get('/api/admin/categories')).status).toBe(401);
+
+    const topic = await (await admin.post('/api/admin/tags', { name: 'Counted orbs' })).json();
+    const usage = async (path: string, id: number) =>
+      ((await (await admin.get(path)).json()) as Array<{ id: number; questionCount: number }>).find(
+        (item) => item.id === id,
+      )?.questionCount;
+    expect(await usage('/api/admin/tags', topic.id)).toBe(0);
+    const { id: questionId } = await approvedQuestion(stack, topic.id, 'Who counted the orbs?');
+    expect(questionId).toEqual(expect.any(String));
+    expect(await usage('/api/admin/tags', topic.id)).toBe(1);
+
+    const categories = (await (await admin.get('/api/admin/categories')).json()) as Array<{
+      id: number;
+      name: string;
+      description: string | null;
+      questionCount: number;
+    }>;
+    expect(categories.length).toBeGreaterThan(0);
+    for (const category of categories) {
+      expect(category).toEqual({
+        id: expect.any(Number),
+        name: expect.any(String),
+        description: category.description,
+        questionCount: expect.any(Number),
+      });
+    }
+    expect(categories.reduce((sum, c) => sum + c.questionCount, 0)).toBeGreaterThan(0);
+
+    // Deleting a topic in use takes it off its questions (the admin confirms that first).
+    expect((await admin.delete(`/api/admin/tags/${topic.id}`)).status).toBe(200);
+    expect(await usage('/api/admin/tags', topic.id)).toBeUndefined();
   });
 
   it('reports platform figures through the gateway', async () => {

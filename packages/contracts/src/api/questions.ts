@@ -62,6 +62,12 @@ export const TaxonomyItem = z.object({
 });
 export type TaxonomyItem = z.infer<typeof TaxonomyItem>;
 
+/** The admin's view of a category or topic: how many questions carry it (asked or answered). */
+export const TaxonomyUsageItem = TaxonomyItem.extend({
+  questionCount: z.number().int().nonnegative(),
+});
+export type TaxonomyUsageItem = z.infer<typeof TaxonomyUsageItem>;
+
 const idList = z
   .string()
   .trim()

@@ -12,10 +12,10 @@ import {
   requireRole,
   uniqueViolation,
 } from '@uapqa/service-kit';
-import { count, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import { categories, questions, tags } from '../db/schema.js';
+import { categories, questions, questionTags, tags } from '../db/schema.js';
 import type { QuestionsDeps } from '../deps.js';
 import { renewAfterTaxonomyChange, type TaxonomyList, taxonomyColumns } from '../public-lists.js';
 
@@ -59,6 +59,29 @@ export function taxonomyRoutes(deps: QuestionsDeps): Hono {
 
   app.get('/api/categories', serveList('categories'));
   app.get('/api/tags', serveList('tags'));
+
+  // The admin lists: each item with the number of questions that carry it, so that deleting one
+  // in use can be confirmed (a topic) or explained (a category) before it is tried. Read fresh,
+  // never from the public lists' memory.
+  app.get('/api/admin/categories', requireRole('admin'), async (c) => {
+    const rows = await db
+      .select({ ...taxonomyColumns.categories, questionCount: count(questions.id) })
+      .from(categories)
+      .leftJoin(questions, eq(questions.categoryId, categories.id))
+      .groupBy(categories.id)
+      .orderBy(asc(categories.name));
+    return c.json(rows);
+  });
+
+  app.get('/api/admin/tags', requireRole('admin'), async (c) => {
+    const rows = await db
+      .select({ ...taxonomyColumns.tags, questionCount: count(questionTags.questionId) })
+      .from(tags)
+      .leftJoin(questionTags, eq(questionTags.tagId, tags.id))
+      .groupBy(tags.id)
+      .orderBy(asc(tags.name));
+    return c.json(rows);
+  });
 
   app.post('/api/admin/categories', requireRole('admin'), async (c) => {
     const body = await readJson(c, TaxonomyBody);
