@@ -1,5 +1,6 @@
-import type { TaxonomyItem } from '@uapqa/contracts';
+import type { TaxonomyUsageItem } from '@uapqa/contracts';
 import { apiRequest, Button, getJson, Input, Muted, Placeholders, toast } from '@uapqa/ui';
+import { Dialog, DialogClose, DialogContent } from '@uapqa/ui/dialog';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import useSWR from 'swr';
@@ -20,7 +21,15 @@ const List = styled.ul`
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   }
   .name { font-weight: 600; }
+  .usage { color: ${({ theme }) => theme.colors.muted}; font-size: 0.8rem; }
   .description { color: ${({ theme }) => theme.colors.muted}; font-size: 0.85rem; }
+`;
+const DialogActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: 0.5rem;
+  margin-top: 1.25rem;
 `;
 const Form = styled.form`
   display: grid;
@@ -30,7 +39,7 @@ const Form = styled.form`
 /** Labels and toasts of one taxonomy: categories or topics (tags). */
 export interface TaxonomyKind {
   title: string;
-  /** GET list. */
+  /** GET list, each item with its questionCount (admin only). */
   listUrl: string;
   /** POST to add; DELETE `${adminUrl}/:id`. */
   adminUrl: string;
@@ -39,41 +48,59 @@ export interface TaxonomyKind {
   deleted: string;
   addFailed: string;
   deleteFailed: string;
+  /**
+   * What deleting one that questions carry does: a topic is taken off its questions (after the
+   * admin confirms), a category in use cannot be deleted (the server answers 409).
+   */
+  inUse: 'confirm' | 'refuse';
 }
 
 export const CATEGORIES: TaxonomyKind = {
   title: 'Categories',
-  listUrl: '/api/categories',
+  listUrl: '/api/admin/categories',
   adminUrl: '/api/admin/categories',
   noun: 'Category',
   added: 'Category Added',
   deleted: 'Category Deleted',
   addFailed: 'Add Category Failed',
   deleteFailed: 'Delete Category Failed',
+  inUse: 'refuse',
 };
 
 export const TOPICS: TaxonomyKind = {
   title: 'Topics',
-  listUrl: '/api/tags',
+  listUrl: '/api/admin/tags',
   adminUrl: '/api/admin/tags',
   noun: 'Topic',
   added: 'Topic Added',
   deleted: 'Topic Deleted',
   addFailed: 'Add Topic Failed',
   deleteFailed: 'Delete Topic Failed',
+  inUse: 'confirm',
 };
+
+/** '1 question', '3 questions', 'No questions'. */
+function questionsText(count: number): string {
+  if (count === 0) return 'No questions';
+  return `${count} ${count === 1 ? 'question' : 'questions'}`;
+}
 
 /** Lists a taxonomy with a Delete per item, and adds one (non-blank name, optional description). */
 export function TaxonomyManager({ kind }: { kind: TaxonomyKind }) {
   const id = useId();
   const onError = useStaffErrors();
-  const list = useSWR<TaxonomyItem[]>(kind.listUrl, (url: string) => getJson<TaxonomyItem[]>(url), {
-    onError: (error) => onError(error),
-  });
+  const list = useSWR<TaxonomyUsageItem[]>(
+    kind.listUrl,
+    (url: string) => getJson<TaxonomyUsageItem[]>(url),
+    {
+      onError: (error) => onError(error),
+    },
+  );
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState<TaxonomyUsageItem | null>(null);
   const lower = kind.noun.toLowerCase();
 
   async function add() {
@@ -98,7 +125,8 @@ export function TaxonomyManager({ kind }: { kind: TaxonomyKind }) {
     }
   }
 
-  async function remove(item: TaxonomyItem) {
+  async function remove(item: TaxonomyUsageItem) {
+    setConfirming(null);
     setDeleting(item.id);
     try {
       await apiRequest('DELETE', `${kind.adminUrl}/${item.id}`);
@@ -128,11 +156,12 @@ export function TaxonomyManager({ kind }: { kind: TaxonomyKind }) {
               <div style={{ marginRight: 'auto' }}>
                 <div className="name">{item.name}</div>
                 {item.description ? <div className="description">{item.description}</div> : null}
+                <div className="usage">{questionsText(item.questionCount)}</div>
               </div>
               <Button
                 $variant="ghost"
                 aria-label={`Delete ${lower} ${item.name}`}
-                onClick={() => void remove(item)}
+                onClick={() => (item.questionCount > 0 ? setConfirming(item) : void remove(item))}
                 disabled={deleting === item.id}
               >
                 Delete
@@ -141,6 +170,43 @@ export function TaxonomyManager({ kind }: { kind: TaxonomyKind }) {
           ))}
         </List>
       )}
+      <Dialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
+        {confirming ? (
+          <DialogContent
+            title={
+              kind.inUse === 'confirm'
+                ? `Delete ${lower} "${confirming.name}"?`
+                : `${kind.noun} in use`
+            }
+          >
+            {kind.inUse === 'confirm' ? (
+              <Muted data-testid="delete-usage">
+                {questionsText(confirming.questionCount)} carry this {lower}. Deleting it takes it
+                off {confirming.questionCount === 1 ? 'that question' : 'those questions'}; their
+                other {lower}s and their answers stay.
+              </Muted>
+            ) : (
+              <Muted data-testid="delete-usage">
+                "{confirming.name}" is used by{' '}
+                {questionsText(confirming.questionCount).toLowerCase()} and cannot be deleted: the
+                archive would lose their classification.
+              </Muted>
+            )}
+            <DialogActions>
+              <DialogClose asChild>
+                <Button $variant="secondary">
+                  {kind.inUse === 'confirm' ? 'Cancel' : 'Close'}
+                </Button>
+              </DialogClose>
+              {kind.inUse === 'confirm' ? (
+                <Button $variant="danger" onClick={() => void remove(confirming)}>
+                  Delete {kind.noun}
+                </Button>
+              ) : null}
+            </DialogActions>
+          </DialogContent>
+        ) : null}
+      </Dialog>
       <Form
         aria-label={`Add ${lower}`}
         onSubmit={(event) => {
