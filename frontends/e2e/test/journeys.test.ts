@@ -116,13 +116,13 @@ describe.skipIf(!run)('journeys through waitlist mode, the archive and the admin
       await setWaitlist(harness, admin, true);
       try {
         const { page } = await harness.newPage(width);
-        await page.goto('/dashboard');
+        await page.goto('/expert-dashboard');
         await page.getByText('You are logged out. Logging in again...').first().waitFor();
         await page.waitForURL((url) => url.pathname === '/auth');
         expect(new URL(page.url()).searchParams.get('tab')).toBe('login');
         await page.getByRole('form', { name: 'Sign in' }).waitFor();
         await saveScreenshots(page, 'journeys-guard-sign-in', [width]);
-        await signInThroughForm(page, 'member');
+        await signInThroughForm(page, 'dana');
 
         // The staff dashboards and the old GET /api/login land on the same form.
         const { page: staff } = await harness.newPage(width);
