@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countdown, windowState } from '../src/lib/windows';
-import { categoryTone, excerpt, uniqueExperts } from '../src/pages/BrowseQA';
+import { categoryTone, excerpt, filtersFrom, uniqueExperts } from '../src/pages/BrowseQA';
 
 const creator = (id: number, firstName: string, lastName: string) => ({
   id,
@@ -13,6 +13,18 @@ const creator = (id: number, firstName: string, lastName: string) => ({
 });
 
 describe('browse helpers', () => {
+  it('reads the filters from the address, ignoring what is not an id', () => {
+    expect(
+      filtersFrom(new URLSearchParams('search=%20radar%20&category=3&expert=40&topics=2,x,2,7')),
+    ).toEqual({ search: 'radar', categoryId: '3', creatorId: '40', tagIds: [2, 7] });
+    expect(filtersFrom(new URLSearchParams(''))).toEqual({
+      search: '',
+      categoryId: '',
+      creatorId: '',
+      tagIds: [],
+    });
+  });
+
   it('colours Physical yellow and every other category teal', () => {
     expect(categoryTone('Physical')).toBe('yellow');
     expect(categoryTone('Government & Disclosure')).toBe('teal');

@@ -35,7 +35,7 @@ const stats = {
 function adminApi(
   overrides: (url: string, init: RequestInit) => Response | undefined = () => undefined,
 ) {
-  type Item = { id: number; name: string; description: string | null };
+  type Item = { id: number; name: string; description: string | null; questionCount?: number };
   const categories: Item[] = [{ id: 1, name: 'Physical', description: null }];
   const tags: Item[] = [{ id: 5, name: 'Radar', description: 'Radar returns' }];
   let waitlist = false;
@@ -76,6 +76,9 @@ function adminApi(
       ['/api/admin/categories', categories],
       ['/api/admin/tags', tags],
     ] as const) {
+      if (url === path && method === 'GET') {
+        return jsonResponse(list.map((item) => ({ questionCount: 0, ...item })));
+      }
       if (url === path && method === 'POST') {
         const body = JSON.parse(String(init.body));
         list.push({ id: nextId++, name: body.name, description: body.description });
@@ -97,7 +100,7 @@ function adminApi(
     }
     return jsonResponse({ message: `unexpected ${method} ${url}` }, 404);
   });
-  return { spy };
+  return { spy, categories, tags };
 }
 
 beforeEach(() => useToastStore.setState({ toasts: [] }));
@@ -198,6 +201,38 @@ describe('the admin dashboard', () => {
     await userEvent.click(within(topics).getByRole('button', { name: 'Delete topic Radar' }));
     await waitFor(() => expect(within(topics).queryByText('Radar')).toBeNull());
     expect(toastTitles()).toEqual(['Topic Deleted']);
+  });
+
+  it('asks before deleting a topic questions carry, and explains a category in use', async () => {
+    signIn('admin');
+    const { spy, categories, tags } = adminApi();
+    tags[0]!.questionCount = 3;
+    categories[0]!.questionCount = 1;
+    renderPage(<AdminDashboard />, '/admin-dashboard');
+    const topics = await screen.findByTestId('taxonomy-topic');
+    await within(topics).findByText('3 questions');
+    await userEvent.click(within(topics).getByRole('button', { name: 'Delete topic Radar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete topic "Radar"?' });
+    expect(dialog.textContent).toContain('3 questions carry this topic.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const deletes = () =>
+      spy.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'DELETE');
+    expect(deletes()).toHaveLength(0);
+
+    await userEvent.click(within(topics).getByRole('button', { name: 'Delete topic Radar' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Topic' }));
+    await waitFor(() => expect(within(topics).queryByText('Radar')).toBeNull());
+    expect(toastTitles()).toEqual(['Topic Deleted']);
+
+    const categoryBox = screen.getByTestId('taxonomy-category');
+    await userEvent.click(
+      within(categoryBox).getByRole('button', { name: 'Delete category Physical' }),
+    );
+    const explained = await screen.findByRole('dialog', { name: 'Category in use' });
+    expect(explained.textContent).toContain('1 question and cannot be deleted');
+    await userEvent.click(within(explained).getByRole('button', { name: 'Close' }));
+    expect(deletes()).toHaveLength(1);
   });
 
   it("names the failure: 'Delete Category Failed' with the server's message", async () => {

@@ -191,13 +191,13 @@ describe('the moderation queue', () => {
     expect(screen.getAllByTestId('queue-item')).toHaveLength(2);
   });
 
-  it("treats a 401 as 'Session Expired' and goes to /auth", async () => {
+  it("treats a 401 as 'Session Expired' and goes to the sign-in form", async () => {
     queueApi(() => jsonResponse({ message: 'Unauthorized' }, 401));
     renderPage(<ModerationQueue />);
     const card = await openPanel('Lights over the base');
     await userEvent.click(within(card).getByRole('button', { name: 'Approve' }));
     await screen.findByText('Auth page');
-    expect(screen.getByTestId('location').textContent).toBe('/auth');
+    expect(screen.getByTestId('location').textContent).toBe('/auth?tab=login');
     expect(toastTitles()).toEqual(['Session Expired']);
     expect(lastToast()?.description).toBe('Please log in again.');
     expect(useSession.getState().user).toBeNull();
