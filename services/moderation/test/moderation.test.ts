@@ -264,8 +264,8 @@ describe.each(testBackends())('moderation ($name)', (backend) => {
 
     const item = await stack.ask(member, await stack.expertWithRoom(1));
     const cases: Array<[unknown, RegExp, string]> = [
-      [{ status: 'answered' }, /status must be 'approved' or 'rejected'/, 'status'],
-      [{}, /status must be 'approved' or 'rejected'/, 'status'],
+      [{ status: 'answered' }, /^Status must be 'approved' or 'rejected'\.$/, 'status'],
+      [{}, /^Status must be 'approved' or 'rejected'\.$/, 'status'],
       [{ status: 'approved', assignedExpertId: 'marcus' }, /assignedExpertId/, 'assignedExpertId'],
       [{ status: 'approved', assignedExpertId: 987654 }, /No approved expert/, 'assignedExpertId'],
       [
