@@ -4,6 +4,7 @@ import type { IdentityDeps } from './deps.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
 import { creatorProfileRoutes } from './routes/creator-profile.js';
+import { expertApplicationRoutes } from './routes/expert-applications.js';
 import { publicRoutes } from './routes/public.js';
 
 export function buildIdentityApp(
@@ -19,6 +20,7 @@ export function buildIdentityApp(
   app.route('/', authRoutes(deps));
   app.route('/', publicRoutes(deps));
   app.route('/', creatorProfileRoutes(deps));
+  app.route('/', expertApplicationRoutes(deps));
   app.route('/', adminRoutes(deps));
   return app;
 }

@@ -176,15 +176,34 @@ export async function ensureAdmin(
   admin: { username: string; password: string; email?: string | undefined },
   logger: Logger,
 ): Promise<void> {
-  const created = await db
-    .insert(users)
-    .values({
-      username: admin.username,
-      email: (admin.email ?? `${admin.username}@localhost`).toLowerCase(),
-      passwordHash: await hashPassword(admin.password),
-      role: 'admin',
-    })
-    .onConflictDoNothing()
-    .returning({ id: users.id });
-  if (created.length > 0) logger.info({ username: admin.username }, 'admin account created');
+  // Announced like a registration, so the other services know the admin (notifications mails
+  // the admins when an expert application arrives).
+  const passwordHash = await hashPassword(admin.password);
+  const created = await db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        username: admin.username,
+        email: (admin.email ?? `${admin.username}@localhost`).toLowerCase(),
+        passwordHash,
+        role: 'admin',
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!user) return null;
+    await enqueue(
+      tx,
+      IDENTITY_STREAM,
+      createEvent(UserRegistered, {
+        userId: user.id,
+        username: user.username,
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        role: user.role,
+      }),
+    );
+    return user;
+  });
+  if (created) logger.info({ username: admin.username }, 'admin account created');
 }

@@ -52,4 +52,65 @@ export const SettingChanged = defineEvent(
   z.object({ key: z.string(), value: z.string() }),
 );
 
-export const identityEvents = [UserRegistered, CreatorApproved, SessionRevoked, SettingChanged];
+/**
+ * An admin changed a user's role (approving an expert profile included). It carries the whole
+ * user, like UserRegistered, so a service that missed the registration still gets the account.
+ */
+export const UserRoleChanged = defineEvent(
+  IDENTITY_STREAM,
+  'UserRoleChanged',
+  1,
+  z.object({
+    userId: z.number().int(),
+    username: z.string(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    role: Role,
+    previousRole: Role,
+  }),
+);
+
+/** A visitor sent the public expert application (`/apply`). */
+export const ExpertApplicationSubmitted = defineEvent(
+  IDENTITY_STREAM,
+  'ExpertApplicationSubmitted',
+  1,
+  z.object({
+    applicationId: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    website: z.string().nullable(),
+    duration: z.number().int(),
+    questionsPerWeek: z.number().int(),
+    description: z.string().nullable(),
+    submittedAt: z.iso.datetime(),
+  }),
+);
+
+/** An admin approved or declined a public expert application, with an optional note. */
+export const ExpertApplicationDecided = defineEvent(
+  IDENTITY_STREAM,
+  'ExpertApplicationDecided',
+  1,
+  z.object({
+    applicationId: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    decision: z.enum(['approved', 'declined']),
+    note: z.string().nullable(),
+    decidedBy: z.number().int(),
+    decidedAt: z.iso.datetime(),
+  }),
+);
+
+export const identityEvents = [
+  UserRegistered,
+  CreatorApproved,
+  SessionRevoked,
+  SettingChanged,
+  UserRoleChanged,
+  ExpertApplicationSubmitted,
+  ExpertApplicationDecided,
+];

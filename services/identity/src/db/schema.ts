@@ -100,18 +100,31 @@ export const creatorProfiles = pgTable(
   ],
 );
 
-export const expertApplications = pgTable('expert_applications', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  phone: text('phone').notNull(),
-  website: text('website'),
-  duration: integer('duration').notNull(),
-  questionsPerWeek: integer('questions_per_week').notNull(),
-  description: text('description'),
-  reviewed: boolean('reviewed').notNull().default(false),
-  createdAt: createdAt(),
-});
+/**
+ * Applications from the public `/apply` form (visitors, maybe without an account). A decision
+ * is recorded once: `pending` becomes `approved` or `declined`, with the admin and their note.
+ */
+export const expertApplications = pgTable(
+  'expert_applications',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    website: text('website'),
+    duration: integer('duration').notNull(),
+    questionsPerWeek: integer('questions_per_week').notNull(),
+    description: text('description'),
+    status: text('status', { enum: ['pending', 'approved', 'declined'] })
+      .notNull()
+      .default('pending'),
+    decisionNote: text('decision_note'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: integer('decided_by'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('expert_applications_status_idx').on(table.status, table.createdAt)],
+);
 
 /** Session signing keys, shared by identity replicas: the active one signs, all verify. */
 export const signingKeys = pgTable(

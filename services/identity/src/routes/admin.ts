@@ -3,8 +3,11 @@ import {
   CreatorApproved,
   createEvent,
   IDENTITY_STREAM,
+  type IdentityUser,
+  type Role,
   RoleChangeBody,
   SettingChanged,
+  UserRoleChanged,
 } from '@uapqa/contracts';
 import {
   badRequest,
@@ -17,21 +20,14 @@ import {
   readQuery,
   requireRole,
 } from '@uapqa/service-kit';
-import { and, asc, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { creatorProfiles, expertApplications, settings, users } from '../db/schema.js';
+import { creatorProfiles, settings, users } from '../db/schema.js';
 import type { IdentityDeps } from '../deps.js';
 import { userColumns, WAITLIST_SETTING } from '../users.js';
+import { IdParam } from './params.js';
 
-const IdParam = z.object({
-  // Ids are PostgreSQL integers: a larger one would fail in the database (500), not match.
-  id: z.coerce
-    .number({ error: 'id must be a number' })
-    .int()
-    .positive()
-    .max(2_147_483_647, 'id is too large'),
-});
 const UserListQuery = z.object({
   role: z.enum(['user', 'expert', 'moderator', 'admin']).optional(),
   search: z.string().trim().max(100).optional(),
@@ -90,12 +86,24 @@ export function adminRoutes(deps: IdentityDeps): Hono {
     const { id } = readParams(c, IdParam);
     const { role } = await readJson(c, RoleChangeBody);
     if (id === currentSession(c).userId) throw badRequest('You cannot change your own role.', 'id');
-    const [updated] = await db
-      .update(users)
-      .set({ role })
-      .where(eq(users.id, id))
-      .returning(userColumns);
+    const updated = await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ role: users.role })
+        .from(users)
+        .where(eq(users.id, id))
+        .for('update');
+      if (!before) return null;
+      const [user] = await tx
+        .update(users)
+        .set({ role })
+        .where(eq(users.id, id))
+        .returning(userColumns);
+      // Other services keep a copy of who is staff (notifications mails the admins).
+      if (before.role !== role) await enqueue(tx, IDENTITY_STREAM, roleChanged(user!, before.role));
+      return user!;
+    });
     if (!updated) throw notFound('No user with that id.');
+    relay.kick();
     // A token carries the role: end the user's sessions so no stale role stays in use.
     await sessions.revoke({ userId: id });
     return c.json(updated);
@@ -137,6 +145,7 @@ export function adminRoutes(deps: IdentityDeps): Hono {
         .returning(userColumns);
       if (!user)
         throw conflict('Only a member account can become an expert; staff accounts cannot.');
+      await enqueue(tx, IDENTITY_STREAM, roleChanged(user, 'user'));
       await enqueue(
         tx,
         IDENTITY_STREAM,
@@ -172,15 +181,6 @@ export function adminRoutes(deps: IdentityDeps): Hono {
     return c.json(profile);
   });
 
-  app.get('/api/admin/expert-applications', async (c) => {
-    const rows = await db
-      .select()
-      .from(expertApplications)
-      .orderBy(desc(expertApplications.createdAt))
-      .limit(200);
-    return c.json(rows);
-  });
-
   async function missingOrDecided(id: number) {
     const [existing] = await db
       .select({ status: creatorProfiles.status })
@@ -192,4 +192,16 @@ export function adminRoutes(deps: IdentityDeps): Hono {
   }
 
   return app;
+}
+
+function roleChanged(user: IdentityUser, previousRole: Role) {
+  return createEvent(UserRoleChanged, {
+    userId: user.id,
+    username: user.username,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    previousRole,
+  });
 }

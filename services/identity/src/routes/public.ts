@@ -1,8 +1,6 @@
-import { ExpertApplication } from '@uapqa/contracts';
-import { readJson } from '@uapqa/service-kit';
 import { count, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { expertApplications, users } from '../db/schema.js';
+import { users } from '../db/schema.js';
 import type { IdentityDeps } from '../deps.js';
 import { waitlistEnabled } from '../users.js';
 
@@ -21,21 +19,6 @@ export function publicRoutes({ db, creatorsBody }: IdentityDeps): Hono {
   app.get('/api/waitlist/status', async (c) =>
     c.json({ waitlistEnabled: await waitlistEnabled(db) }),
   );
-
-  app.post('/api/expert-applications', async (c) => {
-    const body = await readJson(c, ExpertApplication);
-    const [created] = await db
-      .insert(expertApplications)
-      .values(body)
-      .returning({ id: expertApplications.id, createdAt: expertApplications.createdAt });
-    return c.json(
-      {
-        id: created!.id,
-        message: 'Application received. Our team will review it and contact you by email.',
-      },
-      201,
-    );
-  });
 
   return app;
 }

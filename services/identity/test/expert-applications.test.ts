@@ -1,0 +1,290 @@
+import {
+  CreatorApproved,
+  type EventEnvelope,
+  ExpertApplicationDecided,
+  ExpertApplicationSubmitted,
+  UserRoleChanged,
+} from '@uapqa/contracts';
+import { eventually, testBackends } from '@uapqa/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type IdentityHarness, newMember, startHarness } from './harness.js';
+
+let counter = 0;
+function applicationBody(overrides: Record<string, unknown> = {}) {
+  counter++;
+  return {
+    name: `Jordan Vale ${counter}`,
+    email: `jordan.${Date.now().toString(36)}.${counter}@Example.com`,
+    phone: '+1 555 0100',
+    website: 'https://vale.example.com',
+    duration: 3,
+    questionsPerWeek: 2,
+    description: 'Aviation historian; twenty years in the Blue Book microfilms.',
+    ...overrides,
+  };
+}
+
+describe.each(testBackends())('public expert applications and their review ($name)', (backend) => {
+  let h: IdentityHarness;
+  const events: EventEnvelope[] = [];
+  let watcher: { stop(): Promise<void> };
+
+  beforeAll(async () => {
+    h = await startHarness(backend);
+    watcher = await h.harnessBus.bus.watch({
+      stream: 'identity',
+      types: [
+        ExpertApplicationSubmitted.type,
+        ExpertApplicationDecided.type,
+        UserRoleChanged.type,
+        CreatorApproved.type,
+      ],
+      handler: async (event) => {
+        events.push(event);
+      },
+    });
+  });
+  afterAll(async () => {
+    await watcher?.stop();
+    await h?.stop();
+  });
+
+  const of = (type: string, match: (data: Record<string, unknown>) => boolean) =>
+    events.filter((event) => event.type === type && match(event.data as Record<string, unknown>));
+
+  /** Sends an application as a visitor (no session) and returns its id. */
+  async function apply(overrides: Record<string, unknown> = {}) {
+    const response = await h.visitor().post('/api/expert-applications', applicationBody(overrides));
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { id: number }).id;
+  }
+
+  it('announces an application as it is stored, with what the emails need', async () => {
+    const body = applicationBody({ website: '', description: '' });
+    const response = await h.visitor().post('/api/expert-applications', body);
+    expect(response.status).toBe(201);
+    const { id, message } = await response.json();
+    expect(message).toMatch(/contact you by email/);
+
+    await eventually(() =>
+      expect(of(ExpertApplicationSubmitted.type, (d) => d.applicationId === id)).toHaveLength(1),
+    );
+    const [event] = of(ExpertApplicationSubmitted.type, (d) => d.applicationId === id);
+    expect(event!.data).toEqual({
+      applicationId: id,
+      name: body.name,
+      email: body.email.toLowerCase(),
+      phone: body.phone,
+      website: null,
+      duration: 3,
+      questionsPerWeek: 2,
+      description: null,
+      submittedAt: expect.any(String),
+    });
+  });
+
+  it('lists applications to admins only, filtered by status', async () => {
+    const id = await apply();
+    const path = '/api/admin/expert-applications?status=pending';
+    const anonymous = await h.visitor().get(path);
+    expect(anonymous.status).toBe(401);
+    expect((await anonymous.json()).message).toContain('Unauthorized');
+    for (const username of ['member', 'moderator', 'dana']) {
+      const refused = await (await h.signedIn(username)).get(path);
+      expect(refused.status, username).toBe(403);
+      expect((await refused.json()).message).toMatch(/admin/);
+    }
+
+    const admin = await h.signedIn('admin');
+    const pending = await admin.get(path);
+    expect(pending.status).toBe(200);
+    const listed = (await pending.json()) as Array<Record<string, unknown>>;
+    expect(listed.find((row) => row.id === id)).toMatchObject({
+      id,
+      status: 'pending',
+      decisionNote: null,
+      decidedAt: null,
+      phone: '+1 555 0100',
+      duration: 3,
+      questionsPerWeek: 2,
+    });
+    // Newest first.
+    expect(listed[0]!.id).toBe(id);
+
+    const all = (await (await admin.get('/api/admin/expert-applications')).json()) as Array<{
+      id: number;
+    }>;
+    expect(all.map((row) => row.id)).toContain(id);
+    const declined = (await (
+      await admin.get('/api/admin/expert-applications?status=declined')
+    ).json()) as Array<{ id: number }>;
+    expect(declined.map((row) => row.id)).not.toContain(id);
+
+    const bad = await admin.get('/api/admin/expert-applications?status=maybe');
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).message).toMatch(/pending, approved, declined/);
+  });
+
+  it('records an approval with its note once, announces it, and refuses a second decision', async () => {
+    const id = await apply();
+    const admin = await h.signedIn('admin');
+    const adminUser = await (await admin.get('/api/user')).json();
+
+    const approved = await admin.post(`/api/admin/expert-applications/${id}/approve`, {
+      note: '  Welcome aboard; please mention your Blue Book work in your profile.  ',
+    });
+    expect(approved.status).toBe(200);
+    const body = await approved.json();
+    expect(body).toMatchObject({
+      id,
+      status: 'approved',
+      decisionNote: 'Welcome aboard; please mention your Blue Book work in your profile.',
+    });
+    expect(Date.parse(body.decidedAt)).not.toBeNaN();
+
+    for (const verb of ['approve', 'decline']) {
+      const again = await admin.post(`/api/admin/expert-applications/${id}/${verb}`, {});
+      expect(again.status, verb).toBe(409);
+      expect((await again.json()).message).toBe('This application was already approved.');
+    }
+    const listed = (await (
+      await admin.get('/api/admin/expert-applications?status=approved')
+    ).json()) as Array<Record<string, unknown>>;
+    expect(listed.find((row) => row.id === id)).toMatchObject({ status: 'approved' });
+
+    await eventually(() =>
+      expect(of(ExpertApplicationDecided.type, (d) => d.applicationId === id)).toHaveLength(1),
+    );
+    expect(of(ExpertApplicationDecided.type, (d) => d.applicationId === id)[0]!.data).toEqual({
+      applicationId: id,
+      name: expect.stringMatching(/^Jordan Vale/),
+      email: expect.stringMatching(/@example\.com$/),
+      decision: 'approved',
+      note: 'Welcome aboard; please mention your Blue Book work in your profile.',
+      decidedBy: adminUser.id,
+      decidedAt: body.decidedAt,
+    });
+  });
+
+  it('declines without a note (no body at all is fine)', async () => {
+    const id = await apply();
+    const admin = await h.signedIn('admin');
+    const declined = await admin.post(`/api/admin/expert-applications/${id}/decline`);
+    expect(declined.status).toBe(200);
+    expect(await declined.json()).toMatchObject({ id, status: 'declined', decisionNote: null });
+    expect((await admin.post(`/api/admin/expert-applications/${id}/approve`)).status).toBe(409);
+    await eventually(() =>
+      expect(
+        of(ExpertApplicationDecided.type, (d) => d.applicationId === id).map((e) => e.data),
+      ).toEqual([expect.objectContaining({ decision: 'declined', note: null })]),
+    );
+  });
+
+  it('answers 404 for an unknown application, 400 for a bad id or body, and writes nothing', async () => {
+    const id = await apply();
+    const admin = await h.signedIn('admin');
+    const unknown = await admin.post('/api/admin/expert-applications/999999/approve', {});
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).message).toBe('No expert application with that id.');
+
+    for (const path of ['abc', '0', '2147483648']) {
+      const response = await admin.post(`/api/admin/expert-applications/${path}/decline`, {});
+      expect(response.status, path).toBe(400);
+      expect((await response.json()).message).toBeTruthy();
+    }
+    const bodies: Array<[unknown, RegExp]> = [
+      [{ note: 42 }, /note must be text/],
+      [{ note: 'x'.repeat(2001) }, /at most 2000/],
+      [{ notes: 'misspelt' }, /only contain a note/],
+      ['{not json', /valid JSON/],
+      [['a note'], /only contain a note|expected object/],
+    ];
+    for (const [body, message] of bodies) {
+      const response = await admin.post(`/api/admin/expert-applications/${id}/approve`, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect((await response.json()).message).toMatch(message);
+    }
+    const pending = (await (
+      await admin.get('/api/admin/expert-applications?status=pending')
+    ).json()) as Array<{ id: number }>;
+    expect(pending.map((row) => row.id)).toContain(id);
+    expect(of(ExpertApplicationDecided.type, (d) => d.applicationId === id)).toHaveLength(0);
+  });
+
+  it('lets only admins decide', async () => {
+    const id = await apply();
+    expect((await h.visitor().post(`/api/admin/expert-applications/${id}/approve`)).status).toBe(
+      401,
+    );
+    for (const username of ['member', 'moderator', 'dana']) {
+      const session = await h.signedIn(username);
+      expect((await session.post(`/api/admin/expert-applications/${id}/decline`)).status).toBe(403);
+    }
+  });
+
+  it('takes one decision when two admins decide at once', async () => {
+    const id = await apply();
+    const [first, second] = [await h.signedIn('admin'), await h.signedIn('admin')];
+    const answers = await Promise.all([
+      first.post(`/api/admin/expert-applications/${id}/approve`, { note: 'Yes.' }),
+      second.post(`/api/admin/expert-applications/${id}/decline`, { note: 'No.' }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const winner = await answers.find((answer) => answer.status === 200)!.json();
+    await eventually(() =>
+      expect(of(ExpertApplicationDecided.type, (d) => d.applicationId === id)).toHaveLength(1),
+    );
+    expect(of(ExpertApplicationDecided.type, (d) => d.applicationId === id)[0]!.data).toMatchObject(
+      { decision: winner.status, note: winner.decisionNote },
+    );
+  });
+
+  it('announces role changes, so other services know who the admins are', async () => {
+    const admin = await h.signedIn('admin');
+    const target = await (
+      await h.visitor().post('/api/register', newMember({ firstName: 'Rae', lastName: 'Stone' }))
+    ).json();
+    expect(
+      (await admin.patch(`/api/admin/users/${target.id}/role`, { role: 'admin' })).status,
+    ).toBe(200);
+    // The same role again changes nothing and announces nothing.
+    expect(
+      (await admin.patch(`/api/admin/users/${target.id}/role`, { role: 'admin' })).status,
+    ).toBe(200);
+    await eventually(() =>
+      expect(of(UserRoleChanged.type, (d) => d.userId === target.id)).toHaveLength(1),
+    );
+    expect(of(UserRoleChanged.type, (d) => d.userId === target.id)[0]!.data).toEqual({
+      userId: target.id,
+      username: target.username,
+      email: target.email,
+      firstName: 'Rae',
+      lastName: 'Stone',
+      role: 'admin',
+      previousRole: 'user',
+    });
+  });
+
+  it('announces the role change of an approved expert profile too', async () => {
+    const applicant = h.visitor();
+    const user = await (await applicant.post('/api/register', newMember())).json();
+    const { id } = await (
+      await applicant.post('/api/creator-profile', {
+        brandName: 'Skywatch Notes',
+        bio: 'Twenty years of field work on radar-visual cases, with a focus on declassified reports.',
+        credentials: 'Former air traffic controller, published researcher',
+        expertise: 'Radar-visual cases',
+        experienceYears: 20,
+        questionsPerWeek: 4,
+        weeklyRate: 300,
+      })
+    ).json();
+    const admin = await h.signedIn('admin');
+    expect((await admin.post(`/api/admin/creator-profiles/${id}/approve`)).status).toBe(200);
+    await eventually(() =>
+      expect(of(UserRoleChanged.type, (d) => d.userId === user.id).map((e) => e.data)).toEqual([
+        expect.objectContaining({ role: 'expert', previousRole: 'user' }),
+      ]),
+    );
+  });
+});
