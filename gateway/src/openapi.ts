@@ -14,6 +14,9 @@ import {
   CreatorProfileRecord,
   CurrentUser,
   ExpertApplication,
+  ExpertApplicationDecisionBody,
+  ExpertApplicationRecord,
+  ExpertApplicationsQuery,
   ExpertEarnings,
   FormAccepted,
   IdentityUser,
@@ -164,12 +167,6 @@ const UserListQuery = z.object({
 const ApplicationsQuery = z.object({ status: CreatorApplicationStatus.default('pending') });
 // Stored forms as answered: the trimmed-or-null text fields (transforms on input) are plain here.
 const nullableText = z.string().nullable();
-const StoredExpertApplication = ExpertApplication.extend({
-  id: z.number().int(),
-  website: nullableText,
-  description: nullableText,
-  createdAt: z.string(),
-});
 const StoredCreatorProfile = CreatorProfileRecord.extend({
   website: nullableText,
   socialLinks: nullableText,
@@ -453,10 +450,34 @@ const OPERATIONS: Record<string, Partial<Record<'get' | 'post' | 'patch' | 'dele
   },
   '/api/admin/expert-applications': {
     get: {
-      summary: 'Expert applications sent with the public form (latest 200)',
+      summary: 'Expert applications sent with the public form, newest first (at most 200)',
       tag: 'identity',
       access: roles('admin'),
-      ok: { 200: answer(z.array(StoredExpertApplication)) },
+      query: ExpertApplicationsQuery,
+      ok: { 200: answer(z.array(ExpertApplicationRecord)) },
+    },
+  },
+  '/api/admin/expert-applications/{id}/approve': {
+    post: {
+      summary:
+        'Approve an expert application: records it and emails the applicant an invitation to create an account and complete an expert profile',
+      tag: 'identity',
+      access: roles('admin'),
+      params: NumericId,
+      body: ExpertApplicationDecisionBody,
+      ok: { 200: answer(ExpertApplicationRecord) },
+      errors: [404, 409],
+    },
+  },
+  '/api/admin/expert-applications/{id}/decline': {
+    post: {
+      summary: 'Decline an expert application (the applicant is emailed, with the note)',
+      tag: 'identity',
+      access: roles('admin'),
+      params: NumericId,
+      body: ExpertApplicationDecisionBody,
+      ok: { 200: answer(ExpertApplicationRecord) },
+      errors: [404, 409],
     },
   },
   // billing

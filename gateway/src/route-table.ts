@@ -30,6 +30,7 @@ export const ROUTE_TABLE: ReadonlyArray<{ path: string; service: ServiceName }> 
   { path: '/api/admin/creator-profiles', service: 'identity' },
   { path: '/api/admin/creator-profiles/*', service: 'identity' },
   { path: '/api/admin/expert-applications', service: 'identity' },
+  { path: '/api/admin/expert-applications/*', service: 'identity' },
   // billing
   { path: '/api/create-subscription', service: 'billing' },
   { path: '/api/purchase-credits', service: 'billing' },

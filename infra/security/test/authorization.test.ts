@@ -51,6 +51,8 @@ export const AUTHORIZATION: Record<string, Expectation> = {
   'POST /api/admin/creator-profiles/:id/approve': { access: ADMIN },
   'POST /api/admin/creator-profiles/:id/reject': { access: ADMIN },
   'GET /api/admin/expert-applications': { access: ADMIN },
+  'POST /api/admin/expert-applications/:id/approve': { access: ADMIN },
+  'POST /api/admin/expert-applications/:id/decline': { access: ADMIN },
   // billing
   'POST /api/create-subscription': { access: 'session' },
   'POST /api/purchase-credits': { access: 'session' },

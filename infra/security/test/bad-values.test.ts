@@ -30,6 +30,11 @@ const FIXED: Case[] = [
     send: async (stack: SecurityStack) =>
       (await stack.as('admin')).post(`/api/admin/creator-profiles/${BEYOND_INT4}/${verb}`),
   })),
+  ...(['approve', 'decline'] as const).map((verb) => ({
+    what: `POST /api/admin/expert-applications/2147483648/${verb}`,
+    send: async (stack: SecurityStack) =>
+      (await stack.as('admin')).post(`/api/admin/expert-applications/${BEYOND_INT4}/${verb}`),
+  })),
   {
     what: 'PATCH /api/admin/users/2147483648/role',
     send: async (stack) =>

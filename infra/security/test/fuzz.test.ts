@@ -175,6 +175,7 @@ async function snapshot(stack: SecurityStack): Promise<Snapshot> {
       approved: (await json(admin, '/api/admin/creator-profiles?status=approved')).length,
       rejected: (await json(admin, '/api/admin/creator-profiles?status=rejected')).length,
       experts: (await json(admin, '/api/admin/expert-applications')).length,
+      expertsPending: (await json(admin, '/api/admin/expert-applications?status=pending')).length,
     },
     waitlist: await json(admin, '/api/waitlist/status'),
     creators: (await json(admin, '/api/creators')).map(
