@@ -14,5 +14,7 @@ export const embeddedConfigSchema = z.object({
   DEMO_PASSWORD: z.string().min(8).default('disclosure-demo'),
   LOG_LEVEL: env.logLevel().default('warn'),
   COOKIE_SECURE: env.boolean(false),
+  /** The site's address in the links of emails; unset, the address this process serves. */
+  PUBLIC_URL: env.url().optional(),
 });
 export type EmbeddedConfig = z.infer<typeof embeddedConfigSchema>;

@@ -83,7 +83,8 @@ export const EMBEDDED_SERVICES: Array<{
           DATA_DIR: join(config.DATA_DIR, 'notifications'),
           // No mail server in embedded mode: every message lands as an .eml file to open.
           MAILBOX_DIR: join(config.DATA_DIR, 'mailbox'),
-          PUBLIC_URL: `http://localhost:${config.PORT}`,
+          // Links in emails lead to this very process (startEmbedded fills it in once listening).
+          PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
           LOG_LEVEL: config.LOG_LEVEL,
         }),
       }),

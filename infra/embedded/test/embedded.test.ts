@@ -1,6 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eventually } from '@uapqa/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedConfigSchema } from '../src/config.js';
 import { type EmbeddedStack, startEmbedded } from '../src/embedded.js';
@@ -78,6 +79,35 @@ describe('embedded single process', () => {
     ).toBe('succeeded');
     const me = await (await fetch(`${stack.url}/api/user`, { headers: { cookie } })).json();
     expect(me).toMatchObject({ subscriptionStatus: 'active', foiaCredits: 3 });
+  });
+
+  it('writes its emails to the mailbox folder, linking to the address it serves', async () => {
+    const response = await fetch(`${stack.url}/api/expert-applications`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: stack.url },
+      body: JSON.stringify({
+        name: 'Mailbox Check',
+        email: 'mailbox.check@example.com',
+        phone: '+1 555 0100',
+        duration: 1,
+        questionsPerWeek: 2,
+      }),
+    });
+    expect(response.status).toBe(201);
+    const mailbox = join(dataDir, 'mailbox');
+    const staffMail = async () => {
+      const names = await readdir(mailbox).catch(() => []);
+      for (const name of names) {
+        const text = await readFile(join(mailbox, name), 'utf8');
+        if (text.includes('New expert application: Mailbox Check')) return text;
+      }
+      return null;
+    };
+    await eventually(async () => expect(await staffMail()).not.toBeNull(), { timeoutMs: 10_000 });
+    const text = (await staffMail())!;
+    expect(text).toContain('admin@demo.uapqa.local');
+    // PORT 0: the links name the port really bound, not 0.
+    expect(text).toContain(`${stack.url}/admin-dashboard`);
   });
 
   it('keeps its data across a restart and does not seed twice', async () => {

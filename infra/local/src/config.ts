@@ -26,5 +26,7 @@ export const localConfigSchema = z.object({
   MAILBOX_DIR: z
     .string()
     .default(fileURLToPath(new URL('../../../.data/mailbox', import.meta.url))),
+  /** The site's address in the links of emails; unset, the gateway's local address. */
+  PUBLIC_URL: env.url().optional(),
 });
 export type LocalConfig = z.infer<typeof localConfigSchema>;

@@ -63,6 +63,7 @@ export async function startLocalStack(
     NATS_STREAM_PREFIX: config.NATS_STREAM_PREFIX,
     LOG_LEVEL: config.LOG_LEVEL,
     MAILBOX_DIR: config.MAILBOX_DIR,
+    PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     ...(config.SMTP_URL ? { SMTP_URL: config.SMTP_URL } : {}),
   };
   const specs: ProcessSpec[] = [

@@ -1,8 +1,10 @@
 import {
   BILLING_STREAM,
+  CreatorApproved,
   CreditsPurchased,
   CreditsRefunded,
   createEvent,
+  IDENTITY_STREAM,
   MODERATION_STREAM,
   QUESTIONS_STREAM,
   QuestionAnswered,
@@ -22,7 +24,7 @@ describe.each(testBackends())('email on events ($name)', (backend) => {
   let questionCounter = 0;
 
   /** A question as questions announces it; its title is what moderation mails show. */
-  async function submitted(title: string) {
+  async function submitted(title: string, requestedExpertId = expert.userId) {
     const questionId = `00000000-0000-4000-8000-${String(++questionCounter).padStart(12, '0')}`;
     await stack.publish(
       QUESTIONS_STREAM,
@@ -30,7 +32,7 @@ describe.each(testBackends())('email on events ($name)', (backend) => {
         questionId,
         askerId: asker.userId,
         askerUsername: asker.username,
-        requestedExpertId: expert.userId,
+        requestedExpertId,
         title,
         content: 'What exactly did the radar operators record that night?',
         context: null,
@@ -105,6 +107,71 @@ describe.each(testBackends())('email on events ($name)', (backend) => {
     expect(mail!.html).not.toContain('<radar>');
   });
 
+  it('tells the asker their question was approved, naming the expert, with its page', async () => {
+    const title = 'What did the Nimitz radar operators log?';
+    const questionId = await submitted(title);
+    await stack.publish(
+      MODERATION_STREAM,
+      createEvent(QuestionApproved, {
+        questionId,
+        askerId: asker.userId,
+        moderatorId: 2,
+        assignedExpertId: expert.userId,
+        moderationNotes: 'Internal: double-check the logs.',
+        approvedAt: '2030-01-14T15:00:00.000Z',
+      }),
+    );
+    const mail = await stack.smtp.waitForOne(asker.email, `Your question was approved: ${title}`);
+    expect(mail.text).toContain('Hello Riley,');
+    expect(mail.text).toContain(
+      `Our moderators approved your question “${title}”. Dana Tester will answer it.`,
+    );
+    expect(mail.text).toContain('due by Jan 17, 2030, 3:00 PM UTC (72 hours from approval)');
+    expect(mail.text).toContain(`https://uap.example/questions/${questionId}`);
+    expect(mail.text).toContain('https://uap.example/my-questions');
+    expect(mail.html).toContain(`href="https://uap.example/questions/${questionId}"`);
+    expect(mail.text).not.toContain('instead');
+    // The moderator's notes are for the expert, not the asker.
+    expect(mail.text).not.toContain('double-check');
+  });
+
+  it('says so when staff assigned another expert than the one asked, by their archive name', async () => {
+    const other = await stack.announceUser({ role: 'expert', firstName: 'Marcus' });
+    await stack.publish(
+      IDENTITY_STREAM,
+      createEvent(CreatorApproved, {
+        creatorId: 77,
+        userId: other.userId,
+        brandName: 'Skywatch <Notes>',
+        bio: 'Field investigator.',
+        firstName: 'Marcus',
+        lastName: 'Tester',
+        questionsPerWeek: 3,
+      }),
+    );
+    const title = 'Were the Phoenix lights flares?';
+    const questionId = await submitted(title, expert.userId);
+    await stack.publish(
+      MODERATION_STREAM,
+      createEvent(QuestionApproved, {
+        questionId,
+        askerId: asker.userId,
+        moderatorId: 2,
+        assignedExpertId: other.userId,
+        moderationNotes: null,
+        approvedAt: new Date().toISOString(),
+      }),
+    );
+    const mail = await stack.smtp.waitForOne(asker.email, `Your question was approved: ${title}`);
+    expect(mail.text).toContain('Skywatch <Notes> will answer it.');
+    expect(mail.text).toContain(
+      'You asked Dana Tester; our staff assigned the question to Skywatch <Notes> instead',
+    );
+    expect(mail.html).toContain('Skywatch &lt;Notes&gt;');
+    // The assigned expert gets their own message, as before.
+    await stack.smtp.waitForOne(other.email, `New question for you: ${title}`);
+  });
+
   it('tells the asker of a rejected question, with the notes and the refunded credit', async () => {
     const title = 'Is this question about the 1952 Washington flap?';
     const questionId = await submitted(title);
@@ -124,9 +191,11 @@ describe.each(testBackends())('email on events ($name)', (backend) => {
     expect(mail.text).toContain('Already answered in the archive.');
     expect(mail.text).toContain('The 1 FOIA credit you spent on it has been refunded');
     expect(mail.html).toContain('Already answered in the archive.');
+    expect(mail.text).toContain('https://uap.example/submit-question');
+    expect(mail.html).toContain('href="https://uap.example/my-questions"');
   });
 
-  it('tells the asker an answer is in the archive', async () => {
+  it('tells the asker their question was answered, with the link to its page', async () => {
     await stack.publish(
       QUESTIONS_STREAM,
       createEvent(QuestionAnswered, {
@@ -142,8 +211,12 @@ describe.each(testBackends())('email on events ($name)', (backend) => {
       'Your question has been answered: What did the pilots report?',
     );
     expect(mail.text).toContain('Dana Tester answered your question “What did the pilots report?”');
-    expect(mail.text).toContain('https://uap.example/browse-qa');
-    expect(mail.html).toContain('href="https://uap.example/browse-qa"');
+    expect(mail.text).toContain(
+      'Read the answer: https://uap.example/questions/00000000-0000-4000-8000-00000000a001',
+    );
+    expect(mail.html).toContain(
+      'href="https://uap.example/questions/00000000-0000-4000-8000-00000000a001"',
+    );
   });
 
   it('mails nobody for an answer nobody asked (the demo archive)', async () => {
@@ -196,6 +269,8 @@ describe.each(testBackends())('email on events ($name)', (backend) => {
     expect(receipt!.text).toContain('Credits added: 3');
     expect(receipt!.text).toContain('Credit balance: 6');
     expect(receipt!.text).toContain('Payment reference: pi_test_123');
+    expect(receipt!.text).toContain('Your subscription and credits: https://uap.example/subscribe');
+    expect(receipt!.html).toContain('href="https://uap.example/subscribe"');
 
     const refund = (reason: 'rejected' | 'overdue') =>
       createEvent(CreditsRefunded, {
@@ -210,6 +285,10 @@ describe.each(testBackends())('email on events ($name)', (backend) => {
     const notice = await stack.smtp.waitForOne(buyer.email, 'Your credit has been refunded');
     expect(notice!.text).toContain('within 72 hours');
     expect(notice!.text).toContain('back in your balance (now 7)');
+    expect(notice!.text).toContain(
+      'https://uap.example/questions/00000000-0000-4000-8000-00000000b001',
+    );
+    expect(notice!.html).toContain('href="https://uap.example/submit-question"');
   });
 
   it('keeps mail for a user not known yet and sends it once identity announces them', async () => {

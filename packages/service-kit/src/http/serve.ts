@@ -6,8 +6,15 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Binds an app to a port (0 picks a free one) and resolves once it listens. */
-export function listen(app: Hono, port: number, hostname = '0.0.0.0'): Promise<RunningServer> {
+/**
+ * Binds an app (or anything with its `fetch`) to a port (0 picks a free one) and resolves once
+ * it listens.
+ */
+export function listen(
+  app: Pick<Hono, 'fetch'>,
+  port: number,
+  hostname = '0.0.0.0',
+): Promise<RunningServer> {
   return new Promise((resolve) => {
     const server = serveNode({ fetch: app.fetch, port, hostname }, (info) => {
       resolve({

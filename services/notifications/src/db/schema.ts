@@ -5,22 +5,45 @@ export { inbox } from '@uapqa/service-kit';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-/** Read copy of identity's users (from UserRegistered): where to send a member's mail. */
-export const users = pgTable('users', {
+/**
+ * Read copy of identity's users (from UserRegistered and UserRoleChanged): where to send a
+ * member's mail, and who the admins are (they receive the expert applications).
+ */
+export const users = pgTable(
+  'users',
+  {
+    userId: integer('user_id').primaryKey(),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    role: text('role').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('users_role_idx').on(table.role)],
+);
+
+/**
+ * Read copy of identity's approved expert profiles (from CreatorApproved): the name an expert
+ * goes by in the archive, which the asker's mails use.
+ */
+export const creators = pgTable('creators', {
   userId: integer('user_id').primaryKey(),
-  email: text('email').notNull(),
-  username: text('username').notNull(),
+  brandName: text('brand_name'),
   firstName: text('first_name'),
   lastName: text('last_name'),
-  role: text('role').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Read copy of submitted questions (from QuestionSubmitted): titles for moderation mails. */
+/**
+ * Read copy of submitted questions (from QuestionSubmitted): titles for moderation mails, and
+ * the expert the member asked, so the approval mail can say when staff chose another one.
+ */
 export const questions = pgTable('questions', {
   questionId: text('question_id').primaryKey(),
   askerId: integer('asker_id').notNull(),
   title: text('title').notNull(),
+  requestedExpertId: integer('requested_expert_id'),
   createdAt: createdAt(),
 });
 

@@ -2,8 +2,11 @@ import {
   ANSWER_DUE_HOURS,
   BILLING_STREAM,
   CREDITS_PER_QUESTION,
+  CreatorApproved,
   CreditsPurchased,
   CreditsRefunded,
+  ExpertApplicationDecided,
+  ExpertApplicationSubmitted,
   IDENTITY_STREAM,
   MODERATION_STREAM,
   QUESTIONS_STREAM,
@@ -13,9 +16,11 @@ import {
   QuestionSubmitted,
   readEvent,
   UserRegistered,
+  UserRoleChanged,
 } from '@uapqa/contracts';
-import { type EventBus, inboxFor, type Subscription } from '@uapqa/service-kit';
-import { questions, users } from '../db/schema.js';
+import { type EventBus, type Executor, inboxFor, type Subscription } from '@uapqa/service-kit';
+import { eq } from 'drizzle-orm';
+import { creators, questions, users } from '../db/schema.js';
 import type { NotificationsDeps } from '../deps.js';
 import { enqueueMail, mail, wakeMailFor } from '../mail/worker.js';
 
@@ -38,33 +43,131 @@ export async function startConsumers(
     ...(config.EVENT_BACKOFF_MS ? { backoffMs: config.EVENT_BACKOFF_MS } : {}),
   };
 
+  /** Stores (or renews) a user of the read copy and sends what waited for their address. */
+  async function keepUser(
+    tx: Executor,
+    data: {
+      userId: number;
+      email: string;
+      username: string;
+      firstName: string | null;
+      lastName: string | null;
+      role: string;
+    },
+  ) {
+    const values = {
+      email: data.email,
+      username: data.username,
+      firstName: data.firstName,
+      lastName: data.lastName,
+      role: data.role,
+      updatedAt: new Date(),
+    };
+    await tx
+      .insert(users)
+      .values({ userId: data.userId, ...values })
+      .onConflictDoUpdate({ target: users.userId, set: values });
+    await wakeMailFor(tx, data.userId);
+  }
+
   return Promise.all([
     bus.consume({
       ...delivery,
       stream: IDENTITY_STREAM,
-      types: [UserRegistered.type],
+      types: [
+        UserRegistered.type,
+        UserRoleChanged.type,
+        CreatorApproved.type,
+        ExpertApplicationSubmitted.type,
+        ExpertApplicationDecided.type,
+      ],
       handler: once(async (tx, event) => {
-        const data = readEvent(UserRegistered, event).data;
-        const values = {
-          email: data.email,
-          username: data.username,
-          firstName: data.firstName,
-          lastName: data.lastName,
-          role: data.role,
-          updatedAt: new Date(),
-        };
-        await tx
-          .insert(users)
-          .values({ userId: data.userId, ...values })
-          .onConflictDoUpdate({ target: users.userId, set: values });
-        // Members who sign up get a welcome; staff and experts created by an admin do not.
-        if (data.role === 'user') {
-          await enqueueMail(
-            tx,
-            mail('welcome', `welcome:${data.userId}`, { userId: data.userId }, {}),
-          );
+        switch (event.type) {
+          case UserRegistered.type: {
+            const data = readEvent(UserRegistered, event).data;
+            await keepUser(tx, data);
+            // Members who sign up get a welcome; staff and experts created by an admin do not.
+            if (data.role === 'user') {
+              await enqueueMail(
+                tx,
+                mail('welcome', `welcome:${data.userId}`, { userId: data.userId }, {}),
+              );
+            }
+            return;
+          }
+          case UserRoleChanged.type:
+            await keepUser(tx, readEvent(UserRoleChanged, event).data);
+            return;
+          case CreatorApproved.type: {
+            const data = readEvent(CreatorApproved, event).data;
+            const values = {
+              brandName: data.brandName,
+              firstName: data.firstName,
+              lastName: data.lastName,
+              updatedAt: new Date(),
+            };
+            await tx
+              .insert(creators)
+              .values({ userId: data.userId, ...values })
+              .onConflictDoUpdate({ target: creators.userId, set: values });
+            return;
+          }
+          case ExpertApplicationSubmitted.type: {
+            const data = readEvent(ExpertApplicationSubmitted, event).data;
+            const { applicationId, name } = data;
+            await enqueueMail(
+              tx,
+              mail(
+                'application_received',
+                `${event.id}:application_received`,
+                { email: data.email },
+                {
+                  applicationId,
+                  name,
+                  duration: data.duration,
+                  questionsPerWeek: data.questionsPerWeek,
+                },
+              ),
+              ...(await staffRecipients(tx, config.STAFF_EMAIL)).map((to) =>
+                mail(
+                  'application_staff',
+                  `${event.id}:application_staff:${'userId' in to ? to.userId : to.email}`,
+                  to,
+                  {
+                    applicationId,
+                    name,
+                    email: data.email,
+                    phone: data.phone,
+                    website: data.website,
+                    duration: data.duration,
+                    questionsPerWeek: data.questionsPerWeek,
+                    description: data.description,
+                    submittedAt: data.submittedAt,
+                  },
+                ),
+              ),
+            );
+            return;
+          }
+          case ExpertApplicationDecided.type: {
+            const data = readEvent(ExpertApplicationDecided, event).data;
+            await enqueueMail(
+              tx,
+              mail(
+                'application_decided',
+                `${event.id}:application_decided`,
+                { email: data.email },
+                {
+                  applicationId: data.applicationId,
+                  name: data.name,
+                  decision: data.decision,
+                  note: data.note,
+                },
+              ),
+            );
+            return;
+          }
         }
-        await wakeMailFor(tx, data.userId);
       }),
     }),
     bus.consume({
@@ -77,6 +180,16 @@ export async function startConsumers(
           const dueAt = new Date(Date.parse(data.approvedAt) + ANSWER_DUE_HOURS * 3600 * 1000);
           await enqueueMail(
             tx,
+            mail(
+              'question_approved',
+              `${event.id}:question_approved`,
+              { userId: data.askerId },
+              {
+                questionId: data.questionId,
+                expertId: data.assignedExpertId,
+                dueAt: dueAt.toISOString(),
+              },
+            ),
             mail(
               'question_assigned',
               `${event.id}:question_assigned`,
@@ -115,7 +228,12 @@ export async function startConsumers(
           const data = readEvent(QuestionSubmitted, event).data;
           await tx
             .insert(questions)
-            .values({ questionId: data.questionId, askerId: data.askerId, title: data.title })
+            .values({
+              questionId: data.questionId,
+              askerId: data.askerId,
+              title: data.title,
+              requestedExpertId: data.requestedExpertId,
+            })
             .onConflictDoNothing();
           return;
         }
@@ -178,4 +296,20 @@ export async function startConsumers(
       }),
     }),
   ]);
+}
+
+/**
+ * Who is told of a new expert application: every admin the users copy knows (identity announces
+ * each account and each role change). Before any admin is known (an admin created before
+ * identity announced them), the staff address receives it, so an application is never unseen.
+ */
+async function staffRecipients(
+  tx: Executor,
+  staffEmail: string,
+): Promise<Array<{ userId: number } | { email: string }>> {
+  const admins = await tx
+    .select({ userId: users.userId })
+    .from(users)
+    .where(eq(users.role, 'admin'));
+  return admins.length > 0 ? admins.map(({ userId }) => ({ userId })) : [{ email: staffEmail }];
 }

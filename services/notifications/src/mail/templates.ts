@@ -12,6 +12,8 @@ export interface MailData {
   welcome: Record<string, never>;
   /** To the expert a question was approved for. */
   question_assigned: { questionId: string; dueAt: string; moderationNotes: string | null };
+  /** To the asker of an approved question: who will answer it, and by when. */
+  question_approved: { questionId: string; expertId: number; dueAt: string };
   /** To the asker of a rejected question. */
   question_rejected: { questionId: string; moderationNotes: string | null; credits: number };
   /** To the asker of an answered question. */
@@ -29,6 +31,32 @@ export interface MailData {
   credits_refunded: { questionId: string; credits: number; balance: number };
   /** To a visitor who joined the waitlist. */
   waitlist_confirmation: Record<string, never>;
+  /** To a visitor who sent the public expert application. */
+  application_received: {
+    applicationId: number;
+    name: string;
+    duration: number;
+    questionsPerWeek: number;
+  };
+  /** To each admin: a new expert application to decide (replies go to the applicant). */
+  application_staff: {
+    applicationId: number;
+    name: string;
+    email: string;
+    phone: string;
+    website: string | null;
+    duration: number;
+    questionsPerWeek: number;
+    description: string | null;
+    submittedAt: string;
+  };
+  /** To the applicant: the admins' decision and their note. */
+  application_decided: {
+    applicationId: number;
+    name: string;
+    decision: 'approved' | 'declined';
+    note: string | null;
+  };
   /** To staff: a contact-form message (replies go to the sender). */
   contact_staff: {
     name: string;
@@ -42,11 +70,15 @@ export type MailTemplate = keyof MailData;
 export const MAIL_TEMPLATES = [
   'welcome',
   'question_assigned',
+  'question_approved',
   'question_rejected',
   'question_answered',
   'credits_receipt',
   'credits_refunded',
   'waitlist_confirmation',
+  'application_received',
+  'application_staff',
+  'application_decided',
   'contact_staff',
 ] as const satisfies readonly MailTemplate[];
 
@@ -54,14 +86,21 @@ export interface PersonInfo {
   username: string;
   firstName: string | null;
   lastName: string | null;
+  /** An expert's name in the archive (their approved profile's brand name), when they have one. */
+  brandName?: string | null;
 }
 
-/** What delivery looks up for a message: the recipient, the question's title, the expert. */
+/**
+ * What delivery looks up for a message: the recipient, the question's title, the expert, and
+ * (for a question) the expert the member asked, which staff may have changed.
+ */
 export interface RenderContext {
   publicUrl: string;
   recipient: PersonInfo | null;
   questionTitle: string | null;
   expert: PersonInfo | null;
+  requestedExpertId?: number | null;
+  requestedExpert?: PersonInfo | null;
 }
 
 export interface RenderedMail {
@@ -89,6 +128,17 @@ function fullName(person: PersonInfo | null): string | null {
   if (!person) return null;
   const name = [person.firstName, person.lastName].filter(Boolean).join(' ').trim();
   return name || person.username;
+}
+
+/** An expert as the archive names them: their brand name, else their own name. */
+function expertName(person: PersonInfo | null | undefined): string | null {
+  if (!person) return null;
+  return person.brandName?.trim() || fullName(person);
+}
+
+/** The greeting of a person known only by the name they typed in a form. */
+function greetingByName(name: string): string {
+  return name.trim() ? `Hello ${name.trim()},` : 'Hello,';
 }
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -187,8 +237,47 @@ ${button(dashboard, 'Answer it from your dashboard')}`,
     };
   },
 
+  question_approved(data, context) {
+    const { publicUrl, recipient, questionTitle, expert } = context;
+    const page = link(publicUrl, `/questions/${encodeURIComponent(data.questionId)}`);
+    const mine = link(publicUrl, '/my-questions');
+    const assigned = expertName(expert) ?? 'one of our experts';
+    const asked = context.requestedExpertId ?? null;
+    const reassigned = asked !== null && asked !== data.expertId;
+    const askedName = expertName(context.requestedExpert) ?? 'the expert you chose';
+    const question = questionTitle ? `your question “${questionTitle}”` : 'your question';
+    const approved = `Our moderators approved ${question}. ${assigned} will answer it.`;
+    const why = reassigned
+      ? `You asked ${askedName}; our staff assigned the question to ${assigned} instead, who can answer it in time.`
+      : null;
+    const due = `The answer is due by ${formatDate(data.dueAt)} (${ANSWER_DUE_HOURS} hours from approval). If it does not come in time, your credit is refunded.`;
+    return {
+      subject: questionTitle
+        ? `Your question was approved: ${questionTitle}`
+        : 'Your question was approved',
+      text: [
+        greeting(recipient),
+        '',
+        approved,
+        ...(why ? ['', why] : []),
+        '',
+        due,
+        '',
+        `Follow your question: ${page}`,
+        `All your questions: ${mine}`,
+      ],
+      html: html`<p>${greeting(recipient)}</p>
+<p>Our moderators approved ${questionTitle ? html`your question <strong>“${questionTitle}”</strong>` : 'your question'}. <strong>${assigned}</strong> will answer it.</p>
+${why ? html`<p>${why}</p>` : ''}
+<p>${due}</p>
+${button(page, 'Follow your question')}
+<p><a href="${mine}">All your questions</a></p>`,
+    };
+  },
+
   question_rejected(data, { publicUrl, recipient, questionTitle }) {
     const ask = link(publicUrl, '/submit-question');
+    const mine = link(publicUrl, '/my-questions');
     const refund = `The ${plural(data.credits, 'FOIA credit')} you spent on it ${data.credits === 1 ? 'has' : 'have'} been refunded to your balance.`;
     const notes = data.moderationNotes?.trim() ? data.moderationNotes : null;
     return {
@@ -204,18 +293,20 @@ ${button(dashboard, 'Answer it from your dashboard')}`,
         refund,
         '',
         `You can ask another question: ${ask}`,
+        `All your questions: ${mine}`,
       ],
       html: html`<p>${greeting(recipient)}</p>
 <p>Our moderators did not approve your question${questionTitle ? html` <strong>“${questionTitle}”</strong>` : ''}.</p>
 ${notes ? html`<p>Moderator’s notes:</p>${quote(notes)}` : html`<p>No notes were given.</p>`}
 <p>${refund}</p>
-${button(ask, 'Ask another question')}`,
+${button(ask, 'Ask another question')}
+<p><a href="${mine}">All your questions</a></p>`,
     };
   },
 
   question_answered(data, { publicUrl, recipient, expert }) {
-    const archive = link(publicUrl, '/browse-qa');
-    const by = fullName(expert);
+    const page = link(publicUrl, `/questions/${encodeURIComponent(data.questionId)}`);
+    const by = expertName(expert);
     return {
       subject: `Your question has been answered: ${data.title}`,
       text: [
@@ -223,11 +314,11 @@ ${button(ask, 'Ask another question')}`,
         '',
         `${by ?? 'The expert'} answered your question “${data.title}” on ${formatDate(data.answeredAt)}.`,
         '',
-        `Read the answer in the archive: ${archive}`,
+        `Read the answer: ${page}`,
       ],
       html: html`<p>${greeting(recipient)}</p>
 <p>${by ?? 'The expert'} answered your question <strong>“${data.title}”</strong> on ${formatDate(data.answeredAt)}.</p>
-${button(archive, 'Read the answer in the archive')}`,
+${button(page, 'Read the answer')}`,
     };
   },
 
@@ -242,6 +333,7 @@ ${button(archive, 'Read the answer in the archive')}`,
       ['Payment reference', data.paymentId],
     ];
     const ask = link(publicUrl, '/submit-question');
+    const account = link(publicUrl, '/subscribe');
     return {
       subject: `Your ${SITE} receipt: ${formatMoney(data.amountCents)}`,
       text: [
@@ -252,6 +344,7 @@ ${button(archive, 'Read the answer in the archive')}`,
         ...rows.map(([label, value]) => `${label}: ${value}`),
         '',
         `Ask a question: ${ask}`,
+        `Your subscription and credits: ${account}`,
       ],
       html: html`<p>${greeting(recipient)}</p>
 <p>Thank you for your payment. Your receipt:</p>
@@ -259,20 +352,23 @@ ${button(archive, 'Read the answer in the archive')}`,
         ([label, value]) =>
           html`<tr><td style="padding:4px 12px 4px 0;color:#6b7280">${label}</td><td style="padding:4px 0"><strong>${value}</strong></td></tr>`,
       )}</table>
-${button(ask, 'Ask a question')}`,
+${button(ask, 'Ask a question')}
+<p><a href="${account}">Your subscription and credits</a></p>`,
     };
   },
 
   credits_refunded(data, { publicUrl, recipient, questionTitle }) {
     const ask = link(publicUrl, '/submit-question');
+    const page = link(publicUrl, `/questions/${encodeURIComponent(data.questionId)}`);
     const what = questionTitle ? `your question “${questionTitle}”` : 'your question';
     const sentence = `The expert did not answer ${what} within ${ANSWER_DUE_HOURS} hours, so the ${plural(data.credits, 'FOIA credit')} you spent on it ${data.credits === 1 ? 'is' : 'are'} back in your balance (now ${data.balance}).`;
     return {
       subject: 'Your credit has been refunded',
-      text: [greeting(recipient), '', sentence, '', `Ask again: ${ask}`],
+      text: [greeting(recipient), '', sentence, '', `Ask again: ${ask}`, `Your question: ${page}`],
       html: html`<p>${greeting(recipient)}</p>
 <p>${sentence}</p>
-${button(ask, 'Ask again')}`,
+${button(ask, 'Ask again')}
+<p><a href="${page}">Your question</a></p>`,
     };
   },
 
@@ -291,7 +387,113 @@ ${button(ask, 'Ask again')}`,
       ],
       html: html`<p>Hello,</p>
 <p>Thanks for joining the ${SITE} waitlist. You'll be notified first when we launch.</p>
+${button(home, `Visit ${SITE}`)}
 <p style="color:#6b7280;font-size:13px">If you did not sign up, you can ignore this message.</p>`,
+    };
+  },
+
+  application_received(data, { publicUrl }) {
+    const experts = link(publicUrl, '/experts');
+    const commitment = `${plural(data.questionsPerWeek, 'question')} a week for ${plural(data.duration, 'month')}`;
+    const sentence = `Thank you for applying to answer questions as an expert on ${SITE} (${commitment}). Our team reviews every application and will reply to this address with a decision.`;
+    return {
+      subject: `We received your expert application`,
+      text: [
+        greetingByName(data.name),
+        '',
+        sentence,
+        '',
+        `How answering works: ${experts}`,
+        '',
+        `Your application number: ${data.applicationId}.`,
+      ],
+      html: html`<p>${greetingByName(data.name)}</p>
+<p>${sentence}</p>
+${button(experts, 'How answering works')}
+<p style="color:#6b7280;font-size:13px">Your application number: ${data.applicationId}.</p>`,
+    };
+  },
+
+  application_staff(data, { publicUrl }) {
+    const dashboard = link(publicUrl, '/admin-dashboard');
+    const rows: Array<[string, string]> = [
+      ['Name', data.name],
+      ['Email', data.email],
+      ['Phone', data.phone],
+      ['Website', data.website ?? '—'],
+      [
+        'Commitment',
+        `${plural(data.questionsPerWeek, 'question')} a week for ${plural(data.duration, 'month')}`,
+      ],
+      ['Received', formatDate(data.submittedAt)],
+    ];
+    return {
+      subject: `New expert application: ${data.name}`,
+      replyTo: data.email,
+      text: [
+        `A new expert application (number ${data.applicationId}) is waiting for a decision.`,
+        '',
+        ...rows.map(([label, value]) => `${label}: ${value}`),
+        ...(data.description ? ['', 'About them:', data.description] : []),
+        '',
+        `Approve or decline it on the admin dashboard: ${dashboard}`,
+        'Reply to this email to write to the applicant.',
+      ],
+      html: html`<p>A new expert application (number ${data.applicationId}) is waiting for a decision.</p>
+<table style="border-collapse:collapse">${rows.map(
+        ([label, value]) =>
+          html`<tr><td style="padding:4px 12px 4px 0;color:#6b7280">${label}</td><td style="padding:4px 0">${value}</td></tr>`,
+      )}</table>
+${data.description ? html`<p>About them:</p>${quote(data.description)}` : ''}
+${button(dashboard, 'Decide on the admin dashboard')}
+<p style="color:#6b7280;font-size:13px">Reply to this email to write to the applicant.</p>`,
+    };
+  },
+
+  application_decided(data, { publicUrl }) {
+    const note = data.note?.trim() ? data.note : null;
+    if (data.decision === 'approved') {
+      const register = link(publicUrl, '/auth?tab=register');
+      const login = link(publicUrl, '/auth?tab=login');
+      const onboarding = link(publicUrl, '/expert-onboarding');
+      const next = `To start answering, create your ${SITE} account (or sign in if you already have one) and complete your expert profile. Once we approve the profile, members can put their questions to you.`;
+      return {
+        subject: 'Your expert application was approved',
+        text: [
+          greetingByName(data.name),
+          '',
+          `Good news: we approved your application to answer questions as an expert on ${SITE}.`,
+          ...(note ? ['', 'A note from our team:', note] : []),
+          '',
+          next,
+          '',
+          `1. Create your account: ${register}`,
+          `   (already registered? Sign in: ${login})`,
+          `2. Complete your expert profile: ${onboarding}`,
+        ],
+        html: html`<p>${greetingByName(data.name)}</p>
+<p>Good news: we approved your application to answer questions as an expert on ${SITE}.</p>
+${note ? html`<p>A note from our team:</p>${quote(note)}` : ''}
+<p>${next}</p>
+${button(register, 'Create your account')}
+<p>Already registered? <a href="${login}">Sign in</a>, then <a href="${onboarding}">complete your expert profile</a>.</p>`,
+      };
+    }
+    const browse = link(publicUrl, '/browse-qa');
+    return {
+      subject: 'Your expert application',
+      text: [
+        greetingByName(data.name),
+        '',
+        `Thank you for applying to answer questions on ${SITE}. After reviewing your application, we are not able to accept it at this time.`,
+        ...(note ? ['', 'A note from our team:', note] : []),
+        '',
+        `You are welcome to keep reading the archive: ${browse}`,
+      ],
+      html: html`<p>${greetingByName(data.name)}</p>
+<p>Thank you for applying to answer questions on ${SITE}. After reviewing your application, we are not able to accept it at this time.</p>
+${note ? html`<p>A note from our team:</p>${quote(note)}` : ''}
+${button(browse, 'Read the archive')}`,
     };
   },
 
@@ -341,6 +543,7 @@ export function renderMail<T extends MailTemplate>(
 /** Which messages concern a question (their title is looked up at delivery). */
 export const QUESTION_TEMPLATES: ReadonlySet<MailTemplate> = new Set([
   'question_assigned',
+  'question_approved',
   'question_rejected',
   'credits_refunded',
 ]);

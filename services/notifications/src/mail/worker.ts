@@ -1,7 +1,7 @@
 import { type Database, DrainLoop, type Executor, type Logger } from '@uapqa/service-kit';
 import { and, asc, count, eq, inArray, isNull, like, lte, or, sql } from 'drizzle-orm';
 import type * as schema from '../db/schema.js';
-import { mailOutbox, questions, users } from '../db/schema.js';
+import { creators, mailOutbox, questions, users } from '../db/schema.js';
 import {
   MAIL_TEMPLATES,
   type MailData,
@@ -231,24 +231,32 @@ export class MailWorker {
     if (!address) throw new UnknownTemplate('message has no recipient');
 
     let questionTitle: string | null = null;
+    let requestedExpertId: number | null = null;
     if (QUESTION_TEMPLATES.has(template) && typeof data.questionId === 'string') {
       const [question] = await this.db
-        .select({ title: questions.title })
+        .select({ title: questions.title, requestedExpertId: questions.requestedExpertId })
         .from(questions)
         .where(eq(questions.questionId, data.questionId));
       if (!question && row.attempts < QUESTION_WAIT_ATTEMPTS) {
         throw new NotReady(`question ${data.questionId} is not known yet`);
       }
       questionTitle = question?.title ?? null;
+      requestedExpertId = question?.requestedExpertId ?? null;
     }
     const expert =
       typeof data.expertId === 'number' ? ((await this.person(data.expertId)) ?? null) : null;
+    const requestedExpert =
+      requestedExpertId !== null && requestedExpertId !== data.expertId
+        ? ((await this.person(requestedExpertId)) ?? null)
+        : null;
 
     const rendered = renderMail(template, data as never, {
       publicUrl: this.options.publicUrl,
       recipient,
       questionTitle,
       expert,
+      requestedExpertId,
+      requestedExpert,
     });
     const name = recipient
       ? [recipient.firstName, recipient.lastName].filter(Boolean).join(' ').trim()
@@ -269,6 +277,7 @@ export class MailWorker {
     };
   }
 
+  /** A user as mail names them; an expert with an approved profile also has its brand name. */
   private async person(userId: number) {
     const [user] = await this.db
       .select({
@@ -276,8 +285,10 @@ export class MailWorker {
         username: users.username,
         firstName: users.firstName,
         lastName: users.lastName,
+        brandName: creators.brandName,
       })
       .from(users)
+      .leftJoin(creators, eq(creators.userId, users.userId))
       .where(eq(users.userId, userId));
     return user;
   }
