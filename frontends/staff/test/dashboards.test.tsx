@@ -58,6 +58,22 @@ function adminApi(
       user: { username: 'member', email: 'member@example.com', firstName: null, lastName: null },
     },
   ];
+  const expertApps = [
+    {
+      id: 31,
+      name: 'Jordan Vale',
+      email: 'jordan@example.com',
+      phone: '+1 555 0100',
+      website: 'https://vale.example.com',
+      duration: 6,
+      questionsPerWeek: 1,
+      description: 'Aviation historian.',
+      status: 'pending',
+      decisionNote: null,
+      decidedAt: null,
+      createdAt: '2026-11-21T10:00:00Z',
+    },
+  ];
   const spy = stubFetch((url, init) => {
     const method = init.method ?? 'GET';
     const special = overrides(url, init);
@@ -92,6 +108,18 @@ function adminApi(
         );
         return new Response(null, { status: 204 });
       }
+    }
+    if (url === '/api/admin/expert-applications?status=pending') return jsonResponse(expertApps);
+    const decision = /^\/api\/admin\/expert-applications\/(\d+)\/(approve|decline)$/.exec(url);
+    if (decision && method === 'POST') {
+      const index = expertApps.findIndex((entry) => entry.id === Number(decision[1]));
+      if (index < 0)
+        return jsonResponse({ message: 'This application was already declined.' }, 409);
+      const [decided] = expertApps.splice(index, 1);
+      return jsonResponse({
+        ...decided,
+        status: decision[2] === 'approve' ? 'approved' : 'declined',
+      });
     }
     if (url === '/api/admin/creator-profiles?status=pending') return jsonResponse(applications);
     if (url === '/api/admin/creator-profiles/9/approve' && method === 'POST') {
@@ -143,6 +171,28 @@ describe('the admin dashboard', () => {
       await userEvent.click(screen.getByRole('button', { name }));
     }
     expect(toastTitles()).toEqual([]);
+  });
+
+  it('lists the public expert applications and approves one with a note', async () => {
+    signIn('admin');
+    const { spy } = adminApi();
+    renderPage(<AdminDashboard />, '/admin-dashboard');
+    const section = await screen.findByTestId('expert-applications');
+    const item = await within(section).findByRole('article', { name: 'Jordan Vale' });
+    expect(item.textContent).toContain('1 question per week for 6 months');
+    expect(item.textContent).toContain('+1 555 0100');
+    await userEvent.click(within(item).getByRole('button', { name: 'Review' }));
+    await userEvent.type(
+      within(item).getByLabelText('Note to the applicant (optional)'),
+      'Welcome aboard.',
+    );
+    await userEvent.click(within(item).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(toastTitles()).toEqual(['Application Approved']));
+    const post = spy.mock.calls.find(
+      ([url]) => url === '/api/admin/expert-applications/31/approve',
+    );
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ note: 'Welcome aboard.' });
+    expect(await within(section).findByText('No expert applications are waiting.')).toBeTruthy();
   });
 
   it("switches waitlist mode and says 'Waitlist Updated'", async () => {

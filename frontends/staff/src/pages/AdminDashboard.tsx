@@ -1,5 +1,6 @@
 import { Button } from '@uapqa/ui';
 import styled from 'styled-components';
+import { ExpertApplications } from '../components/ExpertApplications';
 import { ActiveExperts, CreatorApplications } from '../components/Experts';
 import { ModerationQueue } from '../components/ModerationQueue';
 import { AdminStatCards } from '../components/Stats';
@@ -33,7 +34,7 @@ export default function AdminDashboard() {
     <StaffPage
       staffRole="admin"
       title="Admin Dashboard"
-      intro="Review questions, manage experts, categories and topics, and switch waitlist mode."
+      intro="Review questions and expert applications, manage experts, categories and topics, and switch waitlist mode."
     >
       <AdminStatCards />
       <Stack>
@@ -46,7 +47,12 @@ export default function AdminDashboard() {
           <TaxonomyManager kind={CATEGORIES} />
           <TaxonomyManager kind={TOPICS} />
         </Pair>
-        <CreatorApplications />
+        {/* The two ways in side by side: the account holders' expert profiles, and the
+            public form's applications. */}
+        <Pair>
+          <CreatorApplications />
+          <ExpertApplications />
+        </Pair>
         <Section>
           <h2>Reports and Tools</h2>
           {/* Inert for now (decisions.md: they may stay inert at first). */}
