@@ -44,6 +44,8 @@ export function browserAvailability(): { run: boolean } {
 
 export interface Harness {
   stack: EmbeddedStack;
+  /** The stack's data folder; its `mailbox/` holds every email sent, as `.eml` files. */
+  dataDir: string;
   browser: Browser;
   url: string;
   newPage(width: number): Promise<{ context: BrowserContext; page: Page }>;
@@ -77,6 +79,7 @@ export async function startHarness(): Promise<Harness> {
   const contexts: BrowserContext[] = [];
   return {
     stack,
+    dataDir,
     browser,
     url: stack.url,
     async newPage(width: number) {

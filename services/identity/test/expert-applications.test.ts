@@ -3,10 +3,13 @@ import {
   type EventEnvelope,
   ExpertApplicationDecided,
   ExpertApplicationSubmitted,
+  UserRegistered,
   UserRoleChanged,
 } from '@uapqa/contracts';
 import { eventually, testBackends } from '@uapqa/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identityConfigSchema } from '../src/config.js';
+import { startIdentity } from '../src/service.js';
 import { type IdentityHarness, newMember, startHarness } from './harness.js';
 
 let counter = 0;
@@ -286,5 +289,48 @@ describe.each(testBackends())('public expert applications and their review ($nam
         expect.objectContaining({ role: 'expert', previousRole: 'user' }),
       ]),
     );
+  });
+});
+
+describe.each(testBackends())('the first admin of ADMIN_USERNAME ($name)', (backend) => {
+  it('is announced like a registration, once, so other services know the admin', async () => {
+    const database = await backend.database();
+    const testBus = await backend.bus('identity-admin');
+    const since = new Date();
+    const config = identityConfigSchema.parse({
+      DATABASE_URL: database.url,
+      ADMIN_USERNAME: 'chief',
+      ADMIN_PASSWORD: 'a long admin password',
+      ADMIN_EMAIL: 'Chief@Example.com',
+      LOG_LEVEL: 'silent',
+    });
+    const seen: EventEnvelope[] = [];
+    const watcher = await testBus.bus.watch({
+      stream: 'identity',
+      types: [UserRegistered.type],
+      since,
+      handler: async (event) => {
+        seen.push(event);
+      },
+    });
+    const first = await startIdentity({ config, bus: testBus.bus });
+    try {
+      await eventually(() =>
+        expect(seen.map((event) => event.data)).toEqual([
+          expect.objectContaining({ username: 'chief', email: 'chief@example.com', role: 'admin' }),
+        ]),
+      );
+      // A restart finds the admin and announces nothing more.
+      if (database.url) {
+        const again = await startIdentity({ config, bus: testBus.bus });
+        await again.stop();
+        expect(seen).toHaveLength(1);
+      }
+    } finally {
+      await watcher.stop();
+      await first.stop();
+      await testBus.cleanup();
+      await database.drop();
+    }
   });
 });

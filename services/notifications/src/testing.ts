@@ -41,5 +41,7 @@ export function notificationsForTests(env: Record<string, string> = {}) {
   };
 }
 
+/** The parsed `.eml` files of a local mailbox folder (the embedded stack's browser tests read it). */
+export { type MailboxMessage, readMailbox } from './test-mailbox.js';
 /** The real SMTP server tests read delivered mail from (other packages' stacks use it too). */
 export { type ReceivedMail, startSmtp, type TestSmtp, toAddress } from './test-smtp.js';
