@@ -3,6 +3,7 @@ import { type MailboxMessage, readMailbox } from '@uapqa/notifications/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ARTIFACTS_DIR,
   browserAvailability,
   DESKTOP,
   type Harness,
@@ -122,6 +123,10 @@ describe.skipIf(!run)('expert applications from /apply to the admin dashboard an
       await first.getByLabel('Note to the applicant (optional)').fill(NOTE);
       expect(await hasHorizontalScroll(admin)).toBe(false);
       await saveScreenshots(admin, 'admin-expert-application-review', [width]);
+      // The section alone, readable at phone width too.
+      await section.screenshot({
+        path: join(ARTIFACTS_DIR, `admin-expert-applications-section-${width}.png`),
+      });
       await first.getByRole('button', { name: 'Approve' }).click();
       await toast(admin, 'Application Approved').waitFor();
       await first.waitFor({ state: 'detached' });

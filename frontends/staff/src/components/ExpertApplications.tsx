@@ -26,7 +26,7 @@ const List = styled.ul`
   list-style: none;
   margin: 0;
   padding: 0;
-  max-height: 32rem;
+  max-height: 40rem;
   overflow-y: auto;
   > li {
     padding: 0.75rem 0;
@@ -116,7 +116,8 @@ export function ExpertApplications() {
                   <h3>{application.name}</h3>
                   <div className="small">
                     <a href={`mailto:${application.email}`}>{application.email}</a> ·{' '}
-                    {application.phone} · applied {formatUsDate(application.createdAt)}
+                    <span style={{ whiteSpace: 'nowrap' }}>{application.phone}</span> · applied{' '}
+                    {formatUsDate(application.createdAt)}
                   </div>
                   <div className="small">
                     {plural(application.questionsPerWeek, 'question')} per week for{' '}
