@@ -56,7 +56,7 @@ async function mailTo(harness: Harness, address: string, subject: string) {
 }
 
 /** Every link of an HTML email. */
-function links(html: string | false): string[] {
+function links(html: string | false | undefined): string[] {
   return [...String(html).matchAll(/href="([^"]+)"/g)].map((match) => match[1]!);
 }
 
