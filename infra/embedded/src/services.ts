@@ -44,6 +44,8 @@ export const EMBEDDED_SERVICES: Array<{
           DATA_DIR: join(config.DATA_DIR, 'billing'),
           // Embedded mode never takes money: payments are confirmed by the local provider.
           PAYMENT_PROVIDER: 'local',
+          // The demo `member` starts as a paying subscriber, so a newcomer can ask at once.
+          DEMO_SUBSCRIBER: 'member',
           LOG_LEVEL: config.LOG_LEVEL,
         }),
       }),

@@ -1,4 +1,5 @@
 export * from './api/billing.js';
+export * from './api/billing-history.js';
 export * from './api/expert-applications.js';
 export * from './api/fields.js';
 export * from './api/identity.js';

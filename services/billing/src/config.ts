@@ -18,6 +18,16 @@ export const billingConfigSchema = baseServiceConfig
     EXPERT_FEE_CENTS: env.int(3500),
     /** How often lapsed accounts are checked for credits past their 6 frozen months. */
     EXPIRY_INTERVAL_MS: env.int(60 * 60 * 1000),
+    /**
+     * Local provider only: how often subscriptions whose period ended are renewed, or lapsed
+     * when the member cancelled (Stripe does both itself and says so by webhook).
+     */
+    PERIOD_SWEEP_MS: env.int(60 * 1000),
+    /**
+     * Embedded demo only: the username whose account starts as a paid subscriber (through the
+     * local provider) when identity announces it. Ignored with Stripe.
+     */
+    DEMO_SUBSCRIBER: z.string().min(1).optional(),
   })
   .superRefine((config, context) => {
     const wantsStripe =

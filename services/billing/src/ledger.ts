@@ -23,6 +23,7 @@ export async function lockAccount(tx: Executor, userId: number): Promise<Account
 export interface AccountSummary {
   status: Account['status'] | null;
   currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
   lapsedAt: Date | null;
   balance: number;
 }
@@ -33,6 +34,7 @@ function prepareAccountSummary(db: Executor) {
     .select({
       status: accounts.status,
       currentPeriodEnd: accounts.currentPeriodEnd,
+      cancelAtPeriodEnd: accounts.cancelAtPeriodEnd,
       lapsedAt: accounts.lapsedAt,
       balance: sql<string | number>`(
         select coalesce(sum(${ledger.delta}), 0) from ${ledger} where ${ledger.userId} = ${userId})`,
@@ -53,6 +55,7 @@ export async function readAccountSummary(db: Executor, userId: number): Promise<
   return {
     status: row?.status ?? null,
     currentPeriodEnd: row?.currentPeriodEnd ?? null,
+    cancelAtPeriodEnd: row?.cancelAtPeriodEnd ?? false,
     lapsedAt: row?.lapsedAt ?? null,
     balance: Number(row?.balance ?? 0),
   };

@@ -20,6 +20,7 @@ import * as schema from './db/schema.js';
 import type { BillingDeps } from './deps.js';
 import { startConsumers } from './events/consumers.js';
 import { expireFrozenCredits, scheduleExpiry } from './jobs/expiry.js';
+import { endLocalPeriods, schedulePeriodEnds } from './jobs/period-end.js';
 import { LocalPaymentProvider } from './payments/local.js';
 import { StripePaymentProvider } from './payments/stripe.js';
 import { createStripeClient } from './payments/stripe-client.js';
@@ -38,6 +39,11 @@ export interface BillingServiceOptions {
 export interface BillingInstance extends ServiceInstance {
   /** Runs the frozen-credit expiry now (it also runs on its own every EXPIRY_INTERVAL_MS). */
   expireFrozenCredits(now?: Date): Promise<number>;
+  /**
+   * Local provider: renews or ends the subscriptions whose period ended by `now` (it also runs
+   * on its own every PERIOD_SWEEP_MS). Stripe mode does nothing: Stripe ends periods itself.
+   */
+  endPeriods(now?: Date): Promise<{ renewed: number; ended: number }>;
 }
 
 export async function startBilling(options: BillingServiceOptions): Promise<BillingInstance> {
@@ -79,6 +85,9 @@ export async function startBilling(options: BillingServiceOptions): Promise<Bill
     ),
   ]);
   const stopExpiry = scheduleExpiry(db, config.EXPIRY_INTERVAL_MS, logger);
+  const stopPeriodEnds = stripeMode
+    ? () => {}
+    : schedulePeriodEnds(db, webhooks, config.PERIOD_SWEEP_MS, logger);
   logger.info({ provider: provider.kind }, 'billing payment provider');
 
   const app = buildBillingApp(deps, runtime.verifier, runtime.readiness);
@@ -86,8 +95,11 @@ export async function startBilling(options: BillingServiceOptions): Promise<Bill
     name: 'billing',
     app,
     expireFrozenCredits: (now) => expireFrozenCredits(db, now),
+    endPeriods: async (now) =>
+      stripeMode ? { renewed: 0, ended: 0 } : endLocalPeriods(db, webhooks, now),
     async stop() {
       stopExpiry();
+      stopPeriodEnds();
       await runtime.stop([...responders, ...consumers]);
     },
   };

@@ -22,6 +22,8 @@ export const BillingAccount = z.object({
   subscriptionStatus: SubscriptionStatus,
   foiaCredits: z.number().int().nonnegative(),
   currentPeriodEnd: z.string().nullable(),
+  /** The member cancelled: the subscription ends at `currentPeriodEnd` instead of renewing. */
+  cancelAtPeriodEnd: z.boolean(),
   lapsedAt: z.string().nullable(),
   /** When frozen credits expire unless the member resubscribes (lapsed accounts only). */
   creditsExpireAt: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -29,12 +30,15 @@ export const accounts = pgTable(
       .notNull()
       .default('none'),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    /** The member asked to stop renewing: the subscription lapses at `currentPeriodEnd`. */
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     lapsedAt: timestamp('lapsed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('accounts_customer_idx').on(table.customerId),
     index('accounts_status_idx').on(table.status),
+    index('accounts_period_end_idx').on(table.status, table.currentPeriodEnd),
   ],
 );
 
@@ -77,7 +81,8 @@ export const payments = pgTable(
     status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
       .notNull()
       .default('pending'),
-    clientSecret: text('client_secret').notNull(),
+    /** What the browser confirms; none for a renewal, which Stripe (or the local job) charges itself. */
+    clientSecret: text('client_secret'),
     failureMessage: text('failure_message'),
     createdAt: createdAt(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
@@ -85,6 +90,7 @@ export const payments = pgTable(
   (table) => [
     uniqueIndex('payments_client_secret_idx').on(table.clientSecret),
     index('payments_settled_idx').on(table.status, table.settledAt),
+    index('payments_user_idx').on(table.userId, table.settledAt),
   ],
 );
 

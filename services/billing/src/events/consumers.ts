@@ -12,6 +12,7 @@ import { type EventBus, inboxFor, type Subscription } from '@uapqa/service-kit';
 import { refundQuestion } from '../credits.js';
 import { accounts, expertEarnings } from '../db/schema.js';
 import type { BillingDeps } from '../deps.js';
+import { subscribeDemoMember } from '../seed-member.js';
 
 export const CONSUMER = 'billing';
 
@@ -26,11 +27,12 @@ export async function startConsumers(deps: BillingDeps, bus: EventBus): Promise<
       durable: CONSUMER,
       types: [UserRegistered.type],
       handler: once(async (tx, event) => {
-        const { userId, email } = readEvent(UserRegistered, event).data;
+        const { userId, email, username } = readEvent(UserRegistered, event).data;
         await tx
           .insert(accounts)
           .values({ userId, email })
           .onConflictDoUpdate({ target: accounts.userId, set: { email } });
+        if (username === config.DEMO_SUBSCRIBER) await subscribeDemoMember(tx, deps, userId);
       }),
     }),
     bus.consume({

@@ -4,12 +4,13 @@ import {
   type CreditPackageName,
   CreditsPurchased,
   createEvent,
+  type PaymentPurpose,
   SUBSCRIPTION,
   SubscriptionActivated,
   SubscriptionLapsed,
 } from '@uapqa/contracts';
 import { enqueue, type Transaction } from '@uapqa/service-kit';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { accounts, payments } from '../db/schema.js';
 import { type Account, appendEntry, balanceOf, ledgerKeys, lockAccount } from '../ledger.js';
@@ -46,6 +47,26 @@ async function settlePayment(
     .where(eq(payments.id, paymentId));
 }
 
+/**
+ * A payment the provider took: marked paid, or written down when nobody started it here (a
+ * renewal charged by Stripe or the local job), so the billing history shows every payment.
+ */
+async function recordPaid(
+  tx: Transaction,
+  payment: { id: string; userId: number; purpose: PaymentPurpose; amountCents: number },
+): Promise<void> {
+  const settledAt = new Date();
+  await tx
+    .insert(payments)
+    .values({ ...payment, status: 'succeeded', settledAt })
+    .onConflictDoUpdate({
+      target: payments.id,
+      set: { status: 'succeeded', failureMessage: null, settledAt },
+      // A payment is paid once: a replay keeps the first payment's date.
+      setWhere: sql`${payments.status} <> 'succeeded'`,
+    });
+}
+
 async function creditPack(tx: Transaction, intent: Stripe.PaymentIntent): Promise<void> {
   if (intent.metadata?.kind !== 'credits') return; // a subscription invoice's own intent
   const userId = userIdFrom(intent.metadata);
@@ -62,7 +83,12 @@ async function creditPack(tx: Transaction, intent: Stripe.PaymentIntent): Promis
     key: ledgerKeys.purchase(intent.id),
     reference: pack,
   });
-  await settlePayment(tx, intent.id, 'succeeded');
+  await recordPaid(tx, {
+    id: intent.id,
+    userId,
+    purpose: pack,
+    amountCents: intent.amount_received || intent.amount,
+  });
   if (!granted) return;
   await enqueue(
     tx,
@@ -101,6 +127,7 @@ async function activatePeriod(tx: Transaction, invoice: Stripe.Invoice): Promise
       subscriptionId: idOf(details.subscription),
       customerId: customerId ?? before.customerId,
       currentPeriodEnd,
+      cancelAtPeriodEnd: false,
       lapsedAt: null,
       updatedAt: new Date(),
     })
@@ -112,7 +139,12 @@ async function activatePeriod(tx: Transaction, invoice: Stripe.Invoice): Promise
     key: ledgerKeys.subscriptionPeriod(invoice.id),
     reference: idOf(details.subscription) ?? undefined,
   });
-  await settlePayment(tx, invoice.id, 'succeeded');
+  await recordPaid(tx, {
+    id: invoice.id,
+    userId,
+    purpose: 'subscription',
+    amountCents: invoice.amount_paid ?? SUBSCRIPTION.priceCents,
+  });
   if (before.status !== 'active') {
     await enqueue(
       tx,
@@ -151,7 +183,7 @@ async function lapse(tx: Transaction, subscription: Stripe.Subscription, at: Dat
   if (account.status === 'active') {
     await tx
       .update(accounts)
-      .set({ status: 'lapsed', lapsedAt: at, updatedAt: new Date() })
+      .set({ status: 'lapsed', lapsedAt: at, cancelAtPeriodEnd: false, updatedAt: new Date() })
       .where(eq(accounts.userId, userId));
     await enqueue(
       tx,
@@ -173,6 +205,34 @@ async function lapse(tx: Transaction, subscription: Stripe.Subscription, at: Dat
       })
       .where(eq(accounts.userId, userId));
   }
+}
+
+/**
+ * The subscription changed at Stripe: a cancellation at the period's end was asked or withdrawn
+ * (from here or Stripe's own portal), a renewal moved the period, or an unpaid first invoice
+ * expired (the member can start afresh).
+ */
+async function subscriptionUpdated(
+  tx: Transaction,
+  subscription: Stripe.Subscription,
+  at: Date,
+): Promise<void> {
+  if (subscription.status === 'incomplete_expired') return lapse(tx, subscription, at);
+  const userId =
+    userIdFrom(subscription.metadata) ??
+    (await accountForCustomer(tx, idOf(subscription.customer)));
+  if (!userId) return;
+  const account = await lockAccount(tx, userId);
+  if (account.subscriptionId !== subscription.id || account.status !== 'active') return;
+  const periodEnd = subscription.items?.data?.[0]?.current_period_end;
+  await tx
+    .update(accounts)
+    .set({
+      cancelAtPeriodEnd: Boolean(subscription.cancel_at_period_end),
+      ...(periodEnd ? { currentPeriodEnd: new Date(periodEnd * 1000) } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(accounts.userId, userId));
 }
 
 /**
@@ -199,6 +259,8 @@ export async function applyStripeEvent(tx: Transaction, event: Stripe.Event): Pr
       if (invoice.id) await settlePayment(tx, invoice.id, 'failed', 'Payment failed.');
       return;
     }
+    case 'customer.subscription.updated':
+      return subscriptionUpdated(tx, event.data.object, new Date(event.created * 1000));
     case 'customer.subscription.deleted':
       return lapse(tx, event.data.object, new Date(event.created * 1000));
     default:

@@ -36,4 +36,12 @@ export class LocalPaymentProvider implements PaymentProvider {
       amountCents: CREDIT_PACKAGES[pack].priceCents,
     };
   }
+
+  /** A local invoice never expires: a declined one is simply confirmed again. */
+  async isPayable(): Promise<boolean> {
+    return true;
+  }
+
+  /** Billing's own account row is the only record; the period-end job acts on it. */
+  async setCancelAtPeriodEnd(): Promise<void> {}
 }

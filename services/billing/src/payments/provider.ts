@@ -24,6 +24,13 @@ export interface PaymentProvider {
     userId: number,
     pack: CreditPackageName,
   ): Promise<StartedPayment>;
+  /**
+   * Whether a subscription's first invoice can still be paid with its client secret (a declined
+   * card leaves it payable; Stripe voids it when the incomplete subscription expires).
+   */
+  isPayable(invoiceId: string): Promise<boolean>;
+  /** Asks for the subscription to end at its period's end (true) or to renew again (false). */
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
 }
 
 /** Metadata that ties a Stripe object back to a member and a purpose. */

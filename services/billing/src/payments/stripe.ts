@@ -84,4 +84,13 @@ export class StripePaymentProvider implements PaymentProvider {
     if (!intent.client_secret) throw new Error(`payment intent ${intent.id} has no client secret`);
     return { paymentId: intent.id, clientSecret: intent.client_secret, amountCents };
   }
+
+  async isPayable(invoiceId: string): Promise<boolean> {
+    const invoice = await this.stripe.invoices.retrieve(invoiceId);
+    return invoice.status === 'open';
+  }
+
+  async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void> {
+    await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
+  }
 }

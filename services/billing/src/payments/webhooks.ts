@@ -1,4 +1,4 @@
-import type { Database, OutboxRelay } from '@uapqa/service-kit';
+import type { Database, OutboxRelay, Transaction } from '@uapqa/service-kit';
 import { badRequest } from '@uapqa/service-kit';
 import type Stripe from 'stripe';
 import { webhookEvents } from '../db/schema.js';
@@ -19,25 +19,46 @@ export class WebhookReceiver {
   ) {}
 
   async receive(rawBody: string, signature: string | undefined): Promise<WebhookOutcome> {
+    const event = this.verify(rawBody, signature);
+    const outcome = await this.db.transaction((tx) => this.applyOnce(tx, event));
+    if (outcome === 'applied') this.relay.kick();
+    return outcome;
+  }
+
+  /**
+   * The same, inside the caller's transaction (the local provider holds the payment's row lock
+   * across it). The caller kicks the relay after commit.
+   */
+  async receiveWithin(
+    tx: Transaction,
+    rawBody: string,
+    signature: string | undefined,
+  ): Promise<WebhookOutcome> {
+    return this.applyOnce(tx, this.verify(rawBody, signature));
+  }
+
+  kickRelay(): void {
+    this.relay.kick();
+  }
+
+  private verify(rawBody: string, signature: string | undefined): Stripe.Event {
     if (!signature) throw badRequest('Missing Stripe-Signature header.');
-    let event: Stripe.Event;
     try {
-      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.secret);
+      return this.stripe.webhooks.constructEvent(rawBody, signature, this.secret);
     } catch (error) {
       throw badRequest(`Webhook signature verification failed: ${(error as Error).message}`);
     }
-    const outcome = await this.db.transaction(async (tx) => {
-      const first = await tx
-        .insert(webhookEvents)
-        .values({ id: event.id, type: event.type })
-        .onConflictDoNothing()
-        .returning({ id: webhookEvents.id });
-      if (first.length === 0) return 'duplicate' as const;
-      await applyStripeEvent(tx, event);
-      return 'applied' as const;
-    });
-    if (outcome === 'applied') this.relay.kick();
-    return outcome;
+  }
+
+  private async applyOnce(tx: Transaction, event: Stripe.Event): Promise<WebhookOutcome> {
+    const first = await tx
+      .insert(webhookEvents)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: webhookEvents.id });
+    if (first.length === 0) return 'duplicate';
+    await applyStripeEvent(tx, event);
+    return 'applied';
   }
 
   /** Signs a payload as Stripe would (the local provider's confirmations use it). */

@@ -1,16 +1,26 @@
-import { FROZEN_CREDITS_MONTHS } from '@uapqa/contracts';
+import { type BillingAccount, FROZEN_CREDITS_MONTHS } from '@uapqa/contracts';
 import { currentSession, requireRole, requireSession, startOfMonthUtc } from '@uapqa/service-kit';
 import { and, count, eq, gte, sum } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { addMonths } from '../dates.js';
 import { accounts, payments } from '../db/schema.js';
 import type { BillingDeps } from '../deps.js';
 import { readEarningsStatement } from '../earnings.js';
-import { readAccountSummary, subscriptionStatus } from '../ledger.js';
+import { type AccountSummary, readAccountSummary, subscriptionStatus } from '../ledger.js';
 
-export function addMonths(date: Date, months: number): Date {
-  const result = new Date(date);
-  result.setUTCMonth(result.getUTCMonth() + months);
-  return result;
+export { addMonths };
+
+/** What `GET /api/billing/account` (and a cancel or resume) answers. */
+export function accountBody(account: AccountSummary): BillingAccount {
+  const lapsedAt = account.status !== 'active' ? account.lapsedAt : null;
+  return {
+    subscriptionStatus: subscriptionStatus(account),
+    foiaCredits: account.balance,
+    currentPeriodEnd: account.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: account.status === 'active' && account.cancelAtPeriodEnd,
+    lapsedAt: lapsedAt?.toISOString() ?? null,
+    creditsExpireAt: lapsedAt ? addMonths(lapsedAt, FROZEN_CREDITS_MONTHS).toISOString() : null,
+  };
 }
 
 export function accountRoutes({ db, config }: BillingDeps): Hono {
@@ -18,16 +28,7 @@ export function accountRoutes({ db, config }: BillingDeps): Hono {
 
   /** The member's subscription and balance (the gateway joins it into `/api/user`). */
   app.get('/api/billing/account', requireSession, async (c) => {
-    const { userId } = currentSession(c);
-    const account = await readAccountSummary(db, userId);
-    const lapsedAt = account.status !== 'active' ? account.lapsedAt : null;
-    return c.json({
-      subscriptionStatus: subscriptionStatus(account),
-      foiaCredits: account.balance,
-      currentPeriodEnd: account.currentPeriodEnd?.toISOString() ?? null,
-      lapsedAt: lapsedAt?.toISOString() ?? null,
-      creditsExpireAt: lapsedAt ? addMonths(lapsedAt, FROZEN_CREDITS_MONTHS).toISOString() : null,
-    });
+    return c.json(accountBody(await readAccountSummary(db, currentSession(c).userId)));
   });
 
   /**

@@ -1,6 +1,6 @@
 import { ALREADY_SUBSCRIBED, PurchaseCreditsBody } from '@uapqa/contracts';
 import { currentSession, forbidden, readJson, requireSession } from '@uapqa/service-kit';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { accounts, payments } from '../db/schema.js';
 import type { BillingDeps } from '../deps.js';
@@ -22,30 +22,35 @@ export function paymentRoutes({ db, provider }: BillingDeps): Hono {
 
   app.post('/api/create-subscription', requireSession, async (c) => {
     const { userId } = currentSession(c);
-    const account = await db.transaction((tx) => lockAccount(tx, userId));
-    if (account.status === 'active') return c.json({ error: { message: ALREADY_SUBSCRIBED } });
-    // A second press before paying gets the same payment back, not a second subscription.
-    const [pending] = await db
-      .select({ clientSecret: payments.clientSecret })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.userId, userId),
-          eq(payments.purpose, 'subscription'),
-          eq(payments.status, 'pending'),
-        ),
-      )
-      .orderBy(desc(payments.createdAt))
-      .limit(1);
-    if (account.status === 'incomplete' && pending)
-      return c.json({ clientSecret: pending.clientSecret });
-
-    const started = await provider.startSubscription(await customerOf(account), userId);
-    await db.transaction(async (tx) => {
+    // The account lock is held throughout: two presses at once start one subscription.
+    const clientSecret = await db.transaction(async (tx) => {
+      const account = await lockAccount(tx, userId);
+      if (account.status === 'active') return null;
+      if (account.status === 'incomplete') {
+        // Pressed again, or a card was declined: the same invoice is paid, while it still can be.
+        const [open] = await tx
+          .select({ id: payments.id, clientSecret: payments.clientSecret })
+          .from(payments)
+          .where(
+            and(
+              eq(payments.userId, userId),
+              eq(payments.purpose, 'subscription'),
+              inArray(payments.status, ['pending', 'failed']),
+              isNotNull(payments.clientSecret),
+            ),
+          )
+          .orderBy(desc(payments.createdAt))
+          .limit(1);
+        if (open?.clientSecret && (await provider.isPayable(open.id))) return open.clientSecret;
+      }
+      const customerId =
+        account.customerId ?? (await provider.createCustomer(userId, account.email));
+      const started = await provider.startSubscription(customerId, userId);
       await tx
         .update(accounts)
         .set({
           status: 'incomplete',
+          customerId,
           subscriptionId: started.subscriptionId,
           updatedAt: new Date(),
         })
@@ -57,8 +62,10 @@ export function paymentRoutes({ db, provider }: BillingDeps): Hono {
         amountCents: started.amountCents,
         clientSecret: started.clientSecret,
       });
+      return started.clientSecret;
     });
-    return c.json({ clientSecret: started.clientSecret });
+    if (!clientSecret) return c.json({ error: { message: ALREADY_SUBSCRIBED } });
+    return c.json({ clientSecret });
   });
 
   app.post('/api/purchase-credits', requireSession, async (c) => {
