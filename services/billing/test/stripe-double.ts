@@ -19,6 +19,8 @@ const id = (prefix: string) => `${prefix}_${randomUUID().replaceAll('-', '').sli
 export async function startStripeDouble() {
   const calls: RecordedCall[] = [];
   const prices: Array<{ id: string; lookup_key: string }> = [];
+  /** Invoice status by id: a subscription's first invoice stays `open` until voided. */
+  const invoices = new Map<string, string>();
   const app = new Hono();
 
   app.use(async (c, next) => {
@@ -68,6 +70,7 @@ export async function startStripeDouble() {
   app.post('/v1/subscriptions', (c) => {
     const params = paramsOf(c);
     const invoiceId = id('in');
+    invoices.set(invoiceId, 'open');
     return c.json({
       id: id('sub'),
       object: 'subscription',
@@ -84,6 +87,22 @@ export async function startStripeDouble() {
         },
       },
     });
+  });
+  app.post('/v1/subscriptions/:id', (c) => {
+    const params = paramsOf(c);
+    return c.json({
+      id: c.req.param('id'),
+      object: 'subscription',
+      status: 'active',
+      cancel_at_period_end: params.cancel_at_period_end === 'true',
+    });
+  });
+  app.get('/v1/invoices/:id', (c) => {
+    const status = invoices.get(c.req.param('id'));
+    if (!status) {
+      return c.json({ error: { type: 'invalid_request_error', message: 'No such invoice' } }, 404);
+    }
+    return c.json({ id: c.req.param('id'), object: 'invoice', status });
   });
   app.post('/v1/payment_intents', (c) => {
     const params = paramsOf(c);
@@ -119,6 +138,8 @@ export async function startStripeDouble() {
     url: `http://127.0.0.1:${port}`,
     calls,
     callsTo: (path: string) => calls.filter((call) => call.path === path),
+    /** What Stripe does to the first invoice of an incomplete subscription after 23 hours. */
+    voidInvoice: (invoiceId: string) => invoices.set(invoiceId, 'void'),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import { BillingAccount, BillingHistory } from '@uapqa/contracts';
+import { type Browser, testBackends } from '@uapqa/service-kit/testing';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BillingStack, currentUser, startBillingStack } from './harness.js';
+import { startStripeDouble } from './stripe-double.js';
+
+const WEBHOOK_SECRET = 'whsec_test_manage_secret';
+const signer = new Stripe('sk_test_signer');
+
+function stripeEvent(type: string, object: Record<string, unknown>, created = new Date()) {
+  return {
+    id: `evt_manage_${randomUUID().replaceAll('-', '')}`,
+    object: 'event',
+    type,
+    created: Math.floor(created.getTime() / 1000),
+    livemode: false,
+    data: { object },
+  };
+}
+
+function invoiceEvent(
+  type: 'invoice.paid' | 'invoice.payment_failed',
+  invoiceId: string,
+  userId: number,
+  subscriptionId: string,
+) {
+  const now = Math.floor(Date.now() / 1000);
+  return stripeEvent(type, {
+    id: invoiceId,
+    object: 'invoice',
+    amount_paid: type === 'invoice.paid' ? 1000 : 0,
+    period_end: now,
+    parent: {
+      type: 'subscription_details',
+      subscription_details: { subscription: subscriptionId, metadata: { userId: String(userId) } },
+    },
+    lines: { object: 'list', data: [{ period: { start: now, end: now + 30 * 24 * 3600 } }] },
+  });
+}
+
+function intentEvent(
+  type: 'payment_intent.succeeded' | 'payment_intent.payment_failed',
+  intentId: string,
+  userId: number,
+  pack: 'small' | 'bulk',
+) {
+  const amount = pack === 'small' ? 2500 : 5000;
+  return stripeEvent(type, {
+    id: intentId,
+    object: 'payment_intent',
+    amount,
+    amount_received: type === 'payment_intent.succeeded' ? amount : 0,
+    status: type === 'payment_intent.succeeded' ? 'succeeded' : 'requires_payment_method',
+    metadata: { userId: String(userId), kind: 'credits', package: pack },
+    last_payment_error:
+      type === 'payment_intent.payment_failed' ? { message: 'Your card was declined.' } : null,
+  });
+}
+
+describe.each(testBackends())('Stripe: retries and subscription management ($name)', (backend) => {
+  let stack: BillingStack;
+  let double: Awaited<ReturnType<typeof startStripeDouble>>;
+
+  const sendWebhook = async (event: object) => {
+    const payload = JSON.stringify(event);
+    const response = await stack.gateway.app.request('http://localhost:3000/api/billing/webhook', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signer.webhooks.generateTestHeaderString({
+          payload,
+          secret: WEBHOOK_SECRET,
+        }),
+      },
+      body: payload,
+    });
+    expect(response.status).toBe(200);
+  };
+  const invoiceOf = (clientSecret: string) => /^pi_for_(in_\w+)_secret/.exec(clientSecret)![1]!;
+
+  async function subscribed(): Promise<{
+    browser: Browser;
+    userId: number;
+    subscriptionId: string;
+  }> {
+    const browser = await stack.member();
+    const { id: userId } = await currentUser(browser);
+    const { clientSecret } = await (await browser.post('/api/create-subscription')).json();
+    const subscriptionId = `sub_manage_${userId}`;
+    await sendWebhook(
+      invoiceEvent('invoice.paid', invoiceOf(clientSecret), userId, subscriptionId),
+    );
+    return { browser, userId, subscriptionId };
+  }
+
+  beforeAll(async () => {
+    double = await startStripeDouble();
+    stack = await startBillingStack(backend, {
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_double',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_double',
+      STRIPE_API_URL: double.url,
+    });
+  });
+  afterAll(async () => {
+    await stack.stop();
+    await double.close();
+  });
+
+  it('pays the same open invoice after a decline, and starts afresh once Stripe voided it', async () => {
+    const browser = await stack.member();
+    const { id: userId } = await currentUser(browser);
+    const first = (await (await browser.post('/api/create-subscription')).json()).clientSecret;
+    const subscriptions = double.callsTo('/v1/subscriptions').length;
+    await sendWebhook(invoiceEvent('invoice.payment_failed', invoiceOf(first), userId, 'sub_a'));
+    expect((await currentUser(browser)).subscriptionStatus).toBe('inactive');
+
+    // The invoice is still open: the browser confirms the same one again, no new subscription.
+    const again = (await (await browser.post('/api/create-subscription')).json()).clientSecret;
+    expect(again).toBe(first);
+    expect(double.callsTo('/v1/subscriptions')).toHaveLength(subscriptions);
+
+    // Stripe voided it (the incomplete subscription expired): a new subscription, never a dead end.
+    double.voidInvoice(invoiceOf(first));
+    const fresh = (await (await browser.post('/api/create-subscription')).json()).clientSecret;
+    expect(fresh).not.toBe(first);
+    const paid = invoiceEvent('invoice.paid', invoiceOf(fresh), userId, 'sub_b');
+    await Promise.all([sendWebhook(paid), sendWebhook({ ...paid, id: `${paid.id}_retry` })]);
+    expect(await currentUser(browser)).toMatchObject({
+      subscriptionStatus: 'active',
+      foiaCredits: 3,
+    });
+    const history = BillingHistory.parse(await (await browser.get('/api/billing/payments')).json());
+    expect(history.map((payment) => payment.id)).toEqual([invoiceOf(fresh)]);
+  });
+
+  it('credits a pack once when its PaymentIntent succeeds after a decline, however often Stripe says so', async () => {
+    const { browser, userId } = await subscribed();
+    const { clientSecret } = await (
+      await browser.post('/api/purchase-credits', { package: 'bulk' })
+    ).json();
+    const intentId = clientSecret.replace(/_secret_x$/, '');
+    await sendWebhook(intentEvent('payment_intent.payment_failed', intentId, userId, 'bulk'));
+    expect((await currentUser(browser)).foiaCredits).toBe(3);
+    const succeeded = intentEvent('payment_intent.succeeded', intentId, userId, 'bulk');
+    await Promise.all(
+      [0, 1, 2].map((n) => sendWebhook({ ...succeeded, id: `${succeeded.id}_${n}` })),
+    );
+    expect((await currentUser(browser)).foiaCredits).toBe(13);
+    const history = BillingHistory.parse(await (await browser.get('/api/billing/payments')).json());
+    expect(history.map((payment) => [payment.purpose, payment.amountCents])).toEqual([
+      ['bulk', 5000],
+      ['subscription', 1000],
+    ]);
+  });
+
+  it("cancels and resumes through the subscription's cancel_at_period_end, and lapses when Stripe ends it", async () => {
+    const { browser, userId, subscriptionId } = await subscribed();
+    const cancelled = await browser.post('/api/billing/subscription/cancel');
+    expect(cancelled.status).toBe(200);
+    expect(BillingAccount.parse(await cancelled.json()).cancelAtPeriodEnd).toBe(true);
+    const update = double.callsTo(`/v1/subscriptions/${subscriptionId}`).at(-1);
+    expect(update?.params).toMatchObject({ cancel_at_period_end: 'true' });
+
+    const resumed = await browser.post('/api/billing/subscription/resume');
+    expect(BillingAccount.parse(await resumed.json()).cancelAtPeriodEnd).toBe(false);
+    expect(double.callsTo(`/v1/subscriptions/${subscriptionId}`).at(-1)?.params).toMatchObject({
+      cancel_at_period_end: 'false',
+    });
+
+    // Cancelled from Stripe's own portal: the webhook tells billing.
+    const periodEnd = Math.floor(Date.now() / 1000) + 20 * 24 * 3600;
+    await sendWebhook(
+      stripeEvent('customer.subscription.updated', {
+        id: subscriptionId,
+        object: 'subscription',
+        status: 'active',
+        cancel_at_period_end: true,
+        metadata: { userId: String(userId) },
+        items: { object: 'list', data: [{ current_period_end: periodEnd }] },
+      }),
+    );
+    const account = BillingAccount.parse(await (await browser.get('/api/billing/account')).json());
+    expect(account).toMatchObject({
+      subscriptionStatus: 'active',
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: new Date(periodEnd * 1000).toISOString(),
+    });
+
+    // Stripe ends it at the period's end: the member lapses with the credits frozen.
+    await sendWebhook(
+      stripeEvent(
+        'customer.subscription.deleted',
+        { id: subscriptionId, object: 'subscription', metadata: { userId: String(userId) } },
+        new Date(periodEnd * 1000),
+      ),
+    );
+    const lapsed = BillingAccount.parse(await (await browser.get('/api/billing/account')).json());
+    expect(lapsed).toMatchObject({
+      subscriptionStatus: 'inactive',
+      foiaCredits: 3,
+      cancelAtPeriodEnd: false,
+      lapsedAt: new Date(periodEnd * 1000).toISOString(),
+    });
+    // Stripe's period ends are Stripe's: billing's own job does nothing in this mode.
+    expect(await stack.billing.endPeriods(new Date(Date.now() + 400 * 24 * 3600 * 1000))).toEqual({
+      renewed: 0,
+      ended: 0,
+    });
+  });
+
+  it('refuses a resume once the subscription is over and changes nothing at Stripe', async () => {
+    const member = await stack.member();
+    const calls = double.calls.length;
+    const refused = await member.post('/api/billing/subscription/resume');
+    expect(refused.status).toBe(409);
+    expect(double.calls.length).toBe(calls);
+  });
+});
