@@ -4,6 +4,8 @@ import {
   ArchiveQuery,
   BillingAccount,
   BillingConfig,
+  BillingHistory,
+  BillingReceipt,
   BillingStats,
   BooleanSettingBody,
   ContactBody,
@@ -30,6 +32,7 @@ import {
   MyQuestionsSummary,
   NewsletterSubscribeBody,
   NotificationsStats,
+  PaymentIdParam,
   PaymentStart,
   PendingQuestionsQuery,
   PurchaseCreditsBody,
@@ -515,6 +518,44 @@ const OPERATIONS: Record<string, Partial<Record<'get' | 'post' | 'patch' | 'dele
       tag: 'billing',
       access: SESSION,
       ok: { 200: answer(BillingAccount) },
+    },
+  },
+  '/api/billing/subscription/cancel': {
+    post: {
+      summary: 'Cancel the subscription at the end of the paid period',
+      description:
+        'It stays active until `currentPeriodEnd`, then lapses (the credits are frozen). Pressing it twice changes nothing.',
+      tag: 'billing',
+      access: SESSION,
+      ok: { 200: answer(BillingAccount) },
+      errors: [409],
+    },
+  },
+  '/api/billing/subscription/resume': {
+    post: {
+      summary: 'Withdraw a cancellation before the period ends',
+      tag: 'billing',
+      access: SESSION,
+      ok: { 200: answer(BillingAccount) },
+      errors: [409],
+    },
+  },
+  '/api/billing/payments': {
+    get: {
+      summary: "The caller's billing history: every paid payment, newest first",
+      tag: 'billing',
+      access: SESSION,
+      ok: { 200: answer(BillingHistory) },
+    },
+  },
+  '/api/billing/payments/{id}': {
+    get: {
+      summary: "The receipt of one of the caller's payments",
+      tag: 'billing',
+      access: SESSION,
+      params: PaymentIdParam,
+      ok: { 200: answer(BillingReceipt) },
+      errors: [404],
     },
   },
   '/api/billing/earnings': {

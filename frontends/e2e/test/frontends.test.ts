@@ -144,7 +144,15 @@ describe.skipIf(!run)('the web frontends in Chromium against the embedded stack'
   describe('member purchases and questions (1280 px)', () => {
     it('subscribes through the local card form, then submits a question', async () => {
       const { page } = await harness.newPage(1280);
-      await signIn(page, 'member');
+      // The demo member is already a subscriber: a newcomer registers to buy the subscription.
+      await page.goto('/auth?tab=register');
+      await page.getByLabel('Username').fill('first_asker');
+      await page.getByLabel('Email', { exact: true }).fill('first_asker@example.com');
+      await page.getByLabel('Password', { exact: true }).fill('a long password');
+      await page.getByLabel('Confirm password').fill('a long password');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await toast(page, 'Account created!').waitFor();
+      await page.waitForURL('**/dashboard');
 
       await page.goto('/submit-question');
       await page.getByRole('heading', { name: 'Subscription Required' }).waitFor();

@@ -25,23 +25,11 @@ const ANSWER =
   'and the Project Blue Book file settles on ball lightning from the storm that had just passed; ' +
   'the stalled engines were never explained.';
 
-/** Subscribes the signed-in member through the local provider's API, as the card form does. */
-async function subscribeByApi(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const call = async (method: string, url: string, body?: unknown) => {
-      const response = await fetch(url, {
-        method,
-        credentials: 'include',
-        headers: body ? { 'Content-Type': 'application/json' } : {},
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      const text = await response.text();
-      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-      return text ? JSON.parse(text) : null;
-    };
-    const { clientSecret } = await call('POST', '/api/create-subscription');
-    await call('POST', '/api/billing/local/confirm', { clientSecret, outcome: 'succeeded' });
-  });
+/**
+ * The demo member starts as a subscriber (paid through the local provider when billing hears of
+ * the account; the card form itself is covered in billing-journeys.test.ts).
+ */
+async function awaitSubscription(page: Page): Promise<void> {
   // The subscription and its credits arrive through the event bus: wait until /api/user has them.
   await expect
     .poll(
@@ -99,10 +87,10 @@ describe.skipIf(!run)(
 
     describe(`at ${DESKTOP} px`, () => {
       it('takes a question from a member through moderation to a different expert and into Browse Q&A', async () => {
-        // The member subscribes (the card form itself is covered in frontends.test.ts) and asks Dana.
+        // The demo member, a subscriber from the start, asks Dana.
         const { page: member } = await harness.newPage(DESKTOP);
         await signIn(member, 'member');
-        await subscribeByApi(member);
+        await awaitSubscription(member);
         await member.goto('/submit-question');
         await expect.poll(() => member.getByTestId('balance').textContent()).toBe('3');
         await member.getByRole('combobox', { name: 'Expert' }).click();

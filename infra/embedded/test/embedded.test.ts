@@ -33,19 +33,35 @@ describe('embedded single process', () => {
     expect(health.services.identity).toBe('ready');
   });
 
-  it('lets a demo member sign in with the documented password', async () => {
+  async function memberCookie(): Promise<string> {
     const login = await fetch(`${stack.url}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: stack.url },
       body: JSON.stringify({ username: 'member', password: 'disclosure-demo' }),
     });
     expect(login.status).toBe(200);
-    const cookie = login.headers
+    return login.headers
       .getSetCookie()
       .map((line) => line.split(';')[0])
       .join('; ');
-    const me = await (await fetch(`${stack.url}/api/user`, { headers: { cookie } })).json();
-    expect(me).toMatchObject({ username: 'member', role: 'user', subscriptionStatus: 'inactive' });
+  }
+
+  it('lets the demo member sign in with the documented password, already a subscriber', async () => {
+    const cookie = await memberCookie();
+    // Paid through the local provider when billing hears of the account: a newcomer can ask at once.
+    await eventually(async () => {
+      const me = await (await fetch(`${stack.url}/api/user`, { headers: { cookie } })).json();
+      expect(me).toMatchObject({
+        username: 'member',
+        role: 'user',
+        subscriptionStatus: 'active',
+        foiaCredits: 3,
+      });
+    });
+    const history = await (
+      await fetch(`${stack.url}/api/billing/payments`, { headers: { cookie } })
+    ).json();
+    expect(history).toEqual([expect.objectContaining({ purpose: 'subscription' })]);
   });
 
   it('takes a subscription through the local payment provider', async () => {
@@ -128,5 +144,9 @@ describe('embedded single process', () => {
     expect(after).toEqual(before);
     const creators = await (await fetch(`${stack.url}/api/creators`)).json();
     expect(creators).toHaveLength(5);
+    // The demo member was paid for once, not again on the restart.
+    const cookie = await memberCookie();
+    const me = await (await fetch(`${stack.url}/api/user`, { headers: { cookie } })).json();
+    expect(me).toMatchObject({ subscriptionStatus: 'active', foiaCredits: 3 });
   });
 });

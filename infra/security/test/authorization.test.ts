@@ -61,6 +61,10 @@ export const AUTHORIZATION: Record<string, Expectation> = {
   'GET /api/billing/earnings': { access: EXPERT },
   'GET /api/billing/stats': { access: STAFF },
   'POST /api/billing/local/confirm': { access: 'session' },
+  'POST /api/billing/subscription/cancel': { access: 'session' },
+  'POST /api/billing/subscription/resume': { access: 'session' },
+  'GET /api/billing/payments': { access: 'session' },
+  'GET /api/billing/payments/:id': { access: 'session' },
   // Authenticated by Stripe's signature, not by a session.
   'POST /api/billing/webhook': { access: 'public' },
   // questions

@@ -28,11 +28,13 @@ function StripeForm({
         confirmParams: { return_url: window.location.origin },
         redirect: 'if_required',
       });
-      onDone(
-        error
-          ? { ok: false, message: error.message ?? 'Your payment was not completed.' }
-          : { ok: true },
-      );
+      // A declined card leaves the PaymentIntent payable: the member corrects the card and
+      // presses again on the same form. Only a payment Stripe no longer accepts (paid
+      // meanwhile, or its invoice expired) needs a new one.
+      if (!error) onDone({ ok: true });
+      else if (error.code === 'payment_intent_unexpected_state')
+        onDone({ ok: false, stale: true, message: error.message });
+      else onDone({ ok: false, message: error.message ?? 'Your payment was not completed.' });
     } catch {
       onDone({ ok: false, unexpected: true });
     } finally {

@@ -1,7 +1,13 @@
-import { apiRequest, Button, Field, Input, Muted } from '@uapqa/ui';
+import { apiRequest, Button, Field, Input, Muted, serverMessage, statusOf } from '@uapqa/ui';
 import { type FormEvent, useState } from 'react';
 
-export type PaymentOutcome = { ok: true } | { ok: false; message?: string; unexpected?: boolean };
+/**
+ * How a card confirmation ended. `stale`: the payment itself can no longer be confirmed (it was
+ * paid meanwhile, or the provider expired it), so the page starts a new one instead.
+ */
+export type PaymentOutcome =
+  | { ok: true }
+  | { ok: false; message?: string; unexpected?: boolean; stale?: boolean };
 
 /** The card number the local provider treats as declined (like Stripe's test card). */
 export const LOCAL_DECLINE_CARD = '4000000000000002';
@@ -39,8 +45,12 @@ export function LocalCardForm({
           ? { ok: true }
           : { ok: false, message: result.error?.message ?? 'Your card was declined.' },
       );
-    } catch {
-      onDone({ ok: false, unexpected: true });
+    } catch (error) {
+      onDone(
+        statusOf(error) === 409
+          ? { ok: false, stale: true, message: serverMessage(error) }
+          : { ok: false, unexpected: true },
+      );
     } finally {
       setPending(false);
     }

@@ -1,5 +1,6 @@
 import {
   ALREADY_SUBSCRIBED,
+  type BillingAccount,
   type BillingConfig,
   CREDIT_PACKAGES,
   type CreditPackageName,
@@ -11,6 +12,7 @@ import {
   Badge,
   Button,
   Card,
+  formatUsDate,
   Grid,
   getJson,
   handleUnauthorized,
@@ -21,10 +23,13 @@ import {
   toast,
   useSession,
 } from '@uapqa/ui';
-import { useNavigate } from '@uapqa/ui/router';
+import { useNavigate, useSearchParams } from '@uapqa/ui/router';
 import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
 import useSWR from 'swr';
+import { BillingHistory } from '../lib/billing/BillingHistory';
+import { Receipt } from '../lib/billing/Receipt';
+import { SubscriptionManager } from '../lib/billing/SubscriptionManager';
 import { LocalCardForm, type PaymentOutcome } from '../lib/payment';
 import { LinkButton, Notice } from '../lib/shared';
 
@@ -104,6 +109,12 @@ export default function Subscribe() {
     user ? '/api/billing/config' : null,
     (url: string) => getJson<BillingConfig>(url),
   );
+  const { data: account, mutate: mutateAccount } = useSWR<BillingAccount>(
+    user ? '/api/billing/account' : null,
+    (url: string) => getJson<BillingAccount>(url),
+  );
+  const [searchParams] = useSearchParams();
+  const receipt = searchParams.get('receipt');
 
   if (!user) {
     return (
@@ -115,6 +126,7 @@ export default function Subscribe() {
       </Notice>
     );
   }
+  if (receipt) return <Receipt id={receipt} />;
   const active = user.subscriptionStatus === 'active';
 
   async function start(purchase: Purchase) {
@@ -129,7 +141,9 @@ export default function Subscribe() {
       if ('clientSecret' in body && body.clientSecret) {
         setPayment({ purchase, clientSecret: body.clientSecret });
       } else {
+        setPayment(null);
         toast({ title: ALREADY_SUBSCRIBED });
+        await load();
       }
     } catch (error) {
       if (isUnauthorized(error)) {
@@ -166,6 +180,15 @@ export default function Subscribe() {
       setPayment(null);
       await load();
       navigate('/');
+    } else if (outcome.stale) {
+      // This payment cannot be confirmed any more (paid meanwhile, or expired): start a fresh
+      // one, so pressing Pay again works instead of failing the same way.
+      toast({
+        title: 'Payment Failed',
+        description: `${outcome.message ?? 'This payment can no longer be completed.'} Please try again.`,
+        variant: 'destructive',
+      });
+      await start(payment.purchase);
     } else if (outcome.unexpected) {
       toast({
         title: 'Payment Error',
@@ -198,7 +221,18 @@ export default function Subscribe() {
           <Muted>FOIA Credits</Muted>
           <strong data-testid="credit-count">{user.foiaCredits ?? 0}</strong>
         </div>
+        {!active && account?.creditsExpireAt && account.foiaCredits > 0 ? (
+          <Muted style={{ flexBasis: '100%' }} data-testid="frozen-credits">
+            Your {account.foiaCredits} credits are frozen. Subscribe again before{' '}
+            {formatUsDate(account.creditsExpireAt)} to use them.
+          </Muted>
+        ) : null}
       </Status>
+      {active && account?.subscriptionStatus === 'active' ? (
+        <div style={{ marginBottom: '1.5rem' }}>
+          <SubscriptionManager account={account} mutate={mutateAccount} />
+        </div>
+      ) : null}
       <Grid $min="240px">
         {PLANS.map((plan) => {
           const isSubscription = plan.id === 'subscription';
@@ -271,6 +305,7 @@ export default function Subscribe() {
           );
         })}
       </Grid>
+      <BillingHistory />
     </>
   );
 }
