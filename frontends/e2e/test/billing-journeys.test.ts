@@ -18,6 +18,9 @@ const { run } = browserAvailability();
 const DECLINED_CARD = '4000 0000 0000 0002';
 const GOOD_CARD = '4242 4242 4242 4242';
 
+/** Polls until the page shows what is expected (pages load over a busy machine's network). */
+const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
+
 let registered = 0;
 
 /** A new account, signed in on this page (the demo member is already a subscriber). */
@@ -75,8 +78,8 @@ describe.skipIf(!run)('billing journeys in Chromium against the embedded stack',
         'billing-subscription-declined',
       );
       await page.waitForURL('**/dashboard');
-      await expect.poll(() => page.getByTestId('stat-subscription').textContent()).toBe('Active');
-      await expect.poll(() => page.getByTestId('stat-credits').textContent()).toBe('3');
+      await eventually(() => page.getByTestId('stat-subscription').textContent()).toBe('Active');
+      await eventually(() => page.getByTestId('stat-credits').textContent()).toBe('3');
 
       await page.goto('/subscribe');
       await page
@@ -90,12 +93,13 @@ describe.skipIf(!run)('billing journeys in Chromium against the embedded stack',
         'billing-credits-declined',
       );
       await page.waitForURL('**/dashboard');
-      await expect.poll(() => page.getByTestId('stat-credits').textContent()).toBe('6');
+      await eventually(() => page.getByTestId('stat-credits').textContent()).toBe('6');
 
       // The history holds the two payments that went through, not the declined attempts.
       await page.goto('/subscribe');
       const payments = page.getByTestId('payment');
-      await expect.poll(() => payments.count()).toBe(2);
+      await payments.nth(1).waitFor();
+      expect(await payments.count()).toBe(2);
       expect(await payments.nth(0).textContent()).toContain('3 FOIA credits');
       expect(await payments.nth(0).textContent()).toContain('$25.00');
       expect(await payments.nth(1).textContent()).toContain('Archive Access subscription');
@@ -106,11 +110,11 @@ describe.skipIf(!run)('billing journeys in Chromium against the embedded stack',
       const { page } = await harness.newPage(width);
       await signIn(page, 'member');
       await page.waitForURL('**/dashboard');
-      await expect.poll(() => page.getByTestId('stat-subscription').textContent()).toBe('Active');
+      await eventually(() => page.getByTestId('stat-subscription').textContent()).toBe('Active');
       await page.getByRole('link', { name: 'Manage Account' }).click();
       await page.waitForURL('**/subscribe');
       const manager = page.getByTestId('subscription-manager');
-      await expect.poll(() => manager.getByTestId('renewal').textContent()).toMatch(/^Renews on /);
+      await eventually(() => manager.getByTestId('renewal').textContent()).toMatch(/^Renews on /);
       await saveScreenshots(page, 'billing-manage-active', [width]);
       expect(await hasHorizontalScroll(page)).toBe(false);
 
@@ -131,7 +135,7 @@ describe.skipIf(!run)('billing journeys in Chromium against the embedded stack',
       await page.reload();
       await manager.getByRole('button', { name: 'Resume Subscription' }).click();
       await toast(page, 'Subscription Resumed').waitFor();
-      await expect.poll(() => manager.getByTestId('renewal').textContent()).toMatch(/^Renews on /);
+      await eventually(() => manager.getByTestId('renewal').textContent()).toMatch(/^Renews on /);
       await manager.getByRole('button', { name: 'Cancel Subscription' }).waitFor();
     });
 
@@ -141,7 +145,7 @@ describe.skipIf(!run)('billing journeys in Chromium against the embedded stack',
       await page.goto('/subscribe');
       const history = page.getByRole('region', { name: 'Billing History' });
       const payment = history.getByTestId('payment').first();
-      await expect.poll(() => payment.textContent()).toContain('Archive Access subscription');
+      await eventually(() => payment.textContent()).toContain('Archive Access subscription');
       expect(await payment.textContent()).toContain('$10.00');
       await saveScreenshots(page, 'billing-history', [width]);
       expect(await hasHorizontalScroll(page)).toBe(false);
