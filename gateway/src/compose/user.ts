@@ -36,6 +36,8 @@ export async function composeUser(
     ? billingFields(await (askedBilling ?? billingAnswer(c, upstreams)))
     : NO_BILLING;
   const composed: CurrentUser = { ...user, ...account };
+  // Someone's own balance and subscription: no browser or proxy cache may keep it.
+  c.header('Cache-Control', 'no-store');
   return c.json(composed);
 }
 
