@@ -140,6 +140,8 @@ export async function startStripeDouble() {
     callsTo: (path: string) => calls.filter((call) => call.path === path),
     /** What Stripe does to the first invoice of an incomplete subscription after 23 hours. */
     voidInvoice: (invoiceId: string) => invoices.set(invoiceId, 'void'),
+    /** The card went through at Stripe (its webhook may come later). */
+    payInvoice: (invoiceId: string) => invoices.set(invoiceId, 'paid'),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -137,6 +137,17 @@ describe.each(testBackends())('Stripe: retries and subscription management ($nam
     expect(history.map((payment) => payment.id)).toEqual([invoiceOf(fresh)]);
   });
 
+  it('starts no second subscription while a paid invoice waits for its webhook', async () => {
+    const browser = await stack.member();
+    const first = (await (await browser.post('/api/create-subscription')).json()).clientSecret;
+    const subscriptions = double.callsTo('/v1/subscriptions').length;
+    double.payInvoice(invoiceOf(first));
+    expect(await (await browser.post('/api/create-subscription')).json()).toEqual({
+      error: { message: 'Already Subscribed' },
+    });
+    expect(double.callsTo('/v1/subscriptions')).toHaveLength(subscriptions);
+  });
+
   it('credits a pack once when its PaymentIntent succeeds after a decline, however often Stripe says so', async () => {
     const { browser, userId } = await subscribed();
     const { clientSecret } = await (

@@ -37,9 +37,12 @@ export class LocalPaymentProvider implements PaymentProvider {
     };
   }
 
-  /** A local invoice never expires: a declined one is simply confirmed again. */
-  async isPayable(): Promise<boolean> {
-    return true;
+  /**
+   * A local invoice never expires, and billing's own row already says when one was paid: a
+   * declined one is simply confirmed again.
+   */
+  async invoiceState(): Promise<'payable'> {
+    return 'payable';
   }
 
   /** Billing's own account row is the only record; the period-end job acts on it. */

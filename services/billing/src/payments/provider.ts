@@ -25,10 +25,11 @@ export interface PaymentProvider {
     pack: CreditPackageName,
   ): Promise<StartedPayment>;
   /**
-   * Whether a subscription's first invoice can still be paid with its client secret (a declined
-   * card leaves it payable; Stripe voids it when the incomplete subscription expires).
+   * Where a subscription's first invoice stands: `payable` with its client secret (a declined
+   * card leaves it so), `paid` (its webhook may still be on the way), or `expired` (Stripe voids
+   * it when the incomplete subscription expires).
    */
-  isPayable(invoiceId: string): Promise<boolean>;
+  invoiceState(invoiceId: string): Promise<'payable' | 'paid' | 'expired'>;
   /** Asks for the subscription to end at its period's end (true) or to renew again (false). */
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
 }

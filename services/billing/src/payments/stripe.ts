@@ -85,9 +85,10 @@ export class StripePaymentProvider implements PaymentProvider {
     return { paymentId: intent.id, clientSecret: intent.client_secret, amountCents };
   }
 
-  async isPayable(invoiceId: string): Promise<boolean> {
-    const invoice = await this.stripe.invoices.retrieve(invoiceId);
-    return invoice.status === 'open';
+  async invoiceState(invoiceId: string): Promise<'payable' | 'paid' | 'expired'> {
+    const { status } = await this.stripe.invoices.retrieve(invoiceId);
+    if (status === 'open' || status === 'draft') return 'payable';
+    return status === 'paid' ? 'paid' : 'expired';
   }
 
   async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void> {

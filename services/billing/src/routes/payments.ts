@@ -41,7 +41,12 @@ export function paymentRoutes({ db, provider }: BillingDeps): Hono {
           )
           .orderBy(desc(payments.createdAt))
           .limit(1);
-        if (open?.clientSecret && (await provider.isPayable(open.id))) return open.clientSecret;
+        if (open?.clientSecret) {
+          const state = await provider.invoiceState(open.id);
+          if (state === 'payable') return open.clientSecret;
+          // Paid at Stripe, its webhook not here yet: a second subscription would charge twice.
+          if (state === 'paid') return null;
+        }
       }
       const customerId =
         account.customerId ?? (await provider.createCustomer(userId, account.email));
