@@ -19,7 +19,7 @@ import {
 const messages = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];
 
-describe('business constants (decisions.md)', () => {
+describe('business constants', () => {
   it('prices the subscription and packs in cents with their credits', () => {
     expect(SUBSCRIPTION).toMatchObject({ priceCents: 1000, creditsPerPeriod: 3 });
     expect(CREDIT_PACKAGES.small).toEqual({ priceCents: 2500, credits: 3 });

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { getJson } from './api.js';
 
-/** The site settings query (decisions.md: GET /api/waitlist/status). */
+/** The site settings query: GET /api/waitlist/status. */
 export const WAITLIST_STATUS_KEY = '/api/waitlist/status';
 
 export function useWaitlist(): { waitlistEnabled: boolean; isLoading: boolean } {

@@ -55,7 +55,7 @@ export default function AdminDashboard() {
         </Pair>
         <Section>
           <h2>Reports and Tools</h2>
-          {/* Inert for now (decisions.md: they may stay inert at first). */}
+          {/* Inert until the user, content and payment report screens exist. */}
           <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem' }}>
             <Button $variant="secondary" title="Coming soon">
               User Management

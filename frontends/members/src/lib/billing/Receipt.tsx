@@ -3,7 +3,7 @@ import { Badge, Button, Card, formatUsDate, getJson, Muted, Spinner, statusOf } 
 import { Link } from '@uapqa/ui/router';
 import styled, { createGlobalStyle } from 'styled-components';
 import useSWR from 'swr';
-import { Notice } from '../shared';
+import { Notice } from '../../lib/shared';
 import { money } from './format';
 
 /** On paper only the receipt is printed, in black on white. */
