@@ -79,6 +79,7 @@ function defaultPort(name: string): number {
 const leftToDefaults: Record<string, string> = {
   DATA_DIR: 'PGlite only: the cluster always gives DATABASE_URL',
   DEMO_PASSWORD: 'the embedded demo accounts (SEED_DEMO is false)',
+  DEMO_SUBSCRIBER: 'the embedded demo member, subscribed by billing (no demo accounts here)',
   STRIPE_API_URL: "tests only: points the SDK at a local double instead of Stripe's API",
   EVENT_BACKOFF_MS: "JetStream redelivery delays: the service's default schedule",
   HOST: 'the gateway binds every interface by default, as a pod must',
