@@ -170,7 +170,7 @@ describe.each(testBackends())('moderation ($name)', (backend) => {
       `${memberName}@example.com`,
       /has been answered: Which radar logs/,
     );
-    expect(toMember.text).toContain('https://uap.example/browse-qa');
+    expect(toMember.text).toContain(`https://uap.example/questions/${item.id}`);
 
     const again = await admin.patch(statusPath(item.id), { status: 'rejected' });
     expect(again.status).toBe(409);
