@@ -11,12 +11,15 @@ import {
   SESSION_ISSUER,
   SESSION_TOKEN_TTL_SECONDS,
 } from '@uapqa/service-kit';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { deleteCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { SignJWT } from 'jose';
-import { sessions, users } from './db/schema.js';
+import { sessions, spentRefreshSecrets, users } from './db/schema.js';
 import type { SigningKeys } from './keys.js';
+
+/** How long the secret spent last still renews the token (parallel renewals by one browser). */
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 
@@ -65,8 +68,13 @@ export class SessionManager {
     });
   }
 
-  /** Starts a session for a user who just proved who they are, and sets both cookies. */
+  /**
+   * Starts a session for a user who just proved who they are, and sets both cookies. A browser
+   * holds one session: the one its refresh cookie named (another account's, say) ends here.
+   */
   async start(c: Context, user: IdentityUser): Promise<IssuedSession> {
+    const replaced = await this.sessionIdOfRefresh(getCookie(c, REFRESH_COOKIE));
+    if (replaced) await this.revoke({ sessionId: replaced });
     const sessionId = randomBytes(18).toString('base64url');
     const refresh = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + this.options.sessionDays * 24 * 60 * 60 * 1000);
@@ -79,49 +87,116 @@ export class SessionManager {
     });
     const { token, tokenExpiresAt } = await this.sign(user, sessionId);
     this.setTokenCookie(c, token);
-    setCookie(c, REFRESH_COOKIE, refresh, {
+    this.setRefreshCookie(c, refresh, expiresAt);
+    return { sessionId, token, tokenExpiresAt };
+  }
+
+  private setRefreshCookie(c: Context, secret: string, expiresAt: Date): void {
+    setCookie(c, REFRESH_COOKIE, secret, {
       httpOnly: true,
       sameSite: 'Lax',
       secure: this.options.cookieSecure,
       path: '/api',
       expires: expiresAt,
     });
-    return { sessionId, token, tokenExpiresAt };
   }
 
-  /** Redeems a refresh secret for a new token with the user's current role; null if dead. */
+  /**
+   * Redeems a refresh secret for a new token with the user's current role, and trades the
+   * secret for a new one (both cookies set); null if the session is dead.
+   *
+   * A secret is spent once. The one spent last is still honoured for
+   * REFRESH_REUSE_GRACE_SECONDS with a new token only: two tabs renewing at once send the same
+   * secret, and the slower one must not end the session (the browser keeps the new secret the
+   * faster one set). Past the grace, a spent secret means someone else holds a copy: the whole
+   * session is revoked and its holder signs in again.
+   */
   async refresh(c: Context, refresh: string | undefined): Promise<IssuedSession | null> {
     if (!refresh) return null;
-    const [row] = await this.options.db
-      .select({
-        sessionId: sessions.id,
-        id: users.id,
-        role: users.role,
-        username: users.username,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.refreshHash, sha256(refresh)),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, new Date()),
-        ),
-      );
-    if (!row) return null;
-    const { token, tokenExpiresAt } = await this.sign(row, row.sessionId);
+    const presented = sha256(refresh);
+    const now = new Date();
+    const outcome = await this.options.db.transaction(async (tx) => {
+      const next = randomBytes(32).toString('base64url');
+      // The row lock orders parallel renewals: the second waits, then no longer matches.
+      const [rotated] = await tx
+        .update(sessions)
+        .set({ refreshHash: sha256(next) })
+        .where(
+          and(
+            eq(sessions.refreshHash, presented),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, now),
+          ),
+        )
+        .returning({
+          sessionId: sessions.id,
+          userId: sessions.userId,
+          expiresAt: sessions.expiresAt,
+        });
+      if (rotated) {
+        await tx
+          .insert(spentRefreshSecrets)
+          .values({ hash: presented, sessionId: rotated.sessionId, spentAt: now });
+        return { kind: 'rotated' as const, ...rotated, secret: next };
+      }
+      const [spent] = await tx
+        .select({
+          sessionId: sessions.id,
+          userId: sessions.userId,
+          expiresAt: sessions.expiresAt,
+          revokedAt: sessions.revokedAt,
+          spentAt: spentRefreshSecrets.spentAt,
+        })
+        .from(spentRefreshSecrets)
+        .innerJoin(sessions, eq(sessions.id, spentRefreshSecrets.sessionId))
+        .where(eq(spentRefreshSecrets.hash, presented));
+      if (!spent || spent.revokedAt || spent.expiresAt <= now) return null;
+      const [newest] = await tx
+        .select({ spentAt: spentRefreshSecrets.spentAt })
+        .from(spentRefreshSecrets)
+        .where(eq(spentRefreshSecrets.sessionId, spent.sessionId))
+        .orderBy(desc(spentRefreshSecrets.spentAt))
+        .limit(1);
+      const inGrace =
+        newest?.spentAt.getTime() === spent.spentAt.getTime() &&
+        now.getTime() - spent.spentAt.getTime() <= REFRESH_REUSE_GRACE_SECONDS * 1000;
+      return inGrace
+        ? { kind: 'grace' as const, ...spent }
+        : { kind: 'reused' as const, sessionId: spent.sessionId };
+    });
+    if (!outcome) return null;
+    if (outcome.kind === 'reused') {
+      await this.revoke({ sessionId: outcome.sessionId });
+      return null;
+    }
+    const [user] = await this.options.db
+      .select({ id: users.id, role: users.role, username: users.username })
+      .from(users)
+      .where(eq(users.id, outcome.userId));
+    if (!user) return null;
+    const { token, tokenExpiresAt } = await this.sign(user, outcome.sessionId);
     this.setTokenCookie(c, token);
-    return { sessionId: row.sessionId, token, tokenExpiresAt };
+    if (outcome.kind === 'rotated') this.setRefreshCookie(c, outcome.secret, outcome.expiresAt);
+    return { sessionId: outcome.sessionId, token, tokenExpiresAt };
   }
 
-  /** Finds the session a refresh secret belongs to (logout with only the refresh cookie left). */
+  /**
+   * The session a refresh secret belongs to, current or spent (logout with only the refresh
+   * cookie left, or a sign-in replacing the browser's session).
+   */
   async sessionIdOfRefresh(refresh: string | undefined): Promise<string | null> {
     if (!refresh) return null;
+    const hash = sha256(refresh);
     const [row] = await this.options.db
       .select({ id: sessions.id })
       .from(sessions)
-      .where(eq(sessions.refreshHash, sha256(refresh)));
-    return row?.id ?? null;
+      .where(eq(sessions.refreshHash, hash));
+    if (row) return row.id;
+    const [spent] = await this.options.db
+      .select({ id: spentRefreshSecrets.sessionId })
+      .from(spentRefreshSecrets)
+      .where(eq(spentRefreshSecrets.hash, hash));
+    return spent?.id ?? null;
   }
 
   /**

@@ -58,6 +58,22 @@ export const sessions = pgTable(
   ],
 );
 
+/**
+ * Refresh secrets already traded for a new one. Each is redeemable once: presenting one again
+ * after a short grace means two parties hold it (one stole it), so the whole session ends.
+ */
+export const spentRefreshSecrets = pgTable(
+  'spent_refresh_secrets',
+  {
+    hash: text('hash').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    spentAt: timestamp('spent_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('spent_refresh_secrets_session_idx').on(table.sessionId)],
+);
+
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
