@@ -17,6 +17,7 @@ import {
   REFRESH_COOKIE,
   readJson,
   requireSession,
+  tooManyRequests,
   unauthorized,
   uniqueViolation,
 } from '@uapqa/service-kit';
@@ -25,14 +26,9 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { users } from '../db/schema.js';
 import type { IdentityDeps } from '../deps.js';
+import { AccountBackoff, LOGIN_LIMITS } from '../login-limits.js';
 import { hashPassword, verifyPassword } from '../passwords.js';
 import { findLiveSessionUser, findUserForLogin, userColumns, waitlistEnabled } from '../users.js';
-
-/** Login limits: per client address, and per account name against password guessing. */
-export const LOGIN_LIMITS = {
-  perIp: { points: 30, durationSeconds: 60 },
-  perUsername: { points: 10, durationSeconds: 15 * 60 },
-} as const;
 
 export function authRoutes(deps: IdentityDeps): Hono {
   const app = new Hono();
@@ -41,10 +37,12 @@ export function authRoutes(deps: IdentityDeps): Hono {
     ...LOGIN_LIMITS.perIp,
     message: 'Too many login attempts from your network. Please wait a minute and try again.',
   });
-  const perUsername = createRateLimiter({
-    ...LOGIN_LIMITS.perUsername,
-    message: 'Too many login attempts for this account. Please wait 15 minutes and try again.',
+  const perAddressAndAccount = createRateLimiter({
+    ...LOGIN_LIMITS.perAddressAndAccount,
+    message:
+      'Too many login attempts for this account from your network. Please wait 15 minutes and try again.',
   });
+  const perAccount = new AccountBackoff();
 
   app.get(JWKS_PATH, (c) => {
     c.header('Cache-Control', 'public, max-age=300');
@@ -114,14 +112,28 @@ export function authRoutes(deps: IdentityDeps): Hono {
   });
 
   app.post('/api/login', async (c) => {
-    await perIp.consume(clientIp(c, deps.config.TRUST_PROXY));
+    const address = clientIp(c, deps.config.TRUST_PROXY);
+    await perIp.consume(address);
     const body = await readJson(c, LoginBody);
-    const account = body.username.toLowerCase();
-    await perUsername.consume(account);
     const found = await findUserForLogin(db, body.username);
+    // Limits count the account, not what was typed: its username and email share one count.
+    const account = found ? `user:${found.id}` : `name:${body.username.toLowerCase()}`;
+    const pair = `${address} ${account}`;
+    await perAddressAndAccount.consume(pair);
+    const wait = perAccount.attempt(account);
+    if (wait > 0) {
+      throw tooManyRequests(
+        `Too many failed login attempts for this account. Please wait ${wait} seconds and try again.`,
+        wait,
+      );
+    }
     const valid = await verifyPassword(found?.passwordHash ?? null, body.password);
-    if (!found || !valid) throw unauthorized('Invalid username or password.');
-    await perUsername.reset(account);
+    if (!found || !valid) {
+      perAccount.failed(account);
+      throw unauthorized('Invalid username or password.');
+    }
+    await perAddressAndAccount.reset(pair);
+    perAccount.succeeded(account);
     const { passwordHash: _hash, ...user } = found;
     await sessions.start(c, user);
     return c.json(user);
@@ -142,14 +154,18 @@ export function authRoutes(deps: IdentityDeps): Hono {
     return c.json(user);
   });
 
-  /** Renews the short-lived token from the refresh cookie (the gateway calls it transparently). */
+  /**
+   * Renews the short-lived token and trades the refresh secret for a new one, both in cookies
+   * (the gateway calls it transparently).
+   */
   app.post('/api/session/refresh', async (c) => {
     const issued = await sessions.refresh(c, getCookie(c, REFRESH_COOKIE));
     if (!issued) {
       sessions.clearCookies(c);
       throw unauthorized('Unauthorized: your session has ended. Please log in again.');
     }
-    return c.json({ token: issued.token, expiresAt: issued.tokenExpiresAt.toISOString() });
+    // The token travels only in its HttpOnly cookie: no script of the page may read it.
+    return c.json({ expiresAt: issued.tokenExpiresAt.toISOString() });
   });
 
   return app;

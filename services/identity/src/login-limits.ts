@@ -1,0 +1,72 @@
+/** How sign-in attempts are limited. */
+export const LOGIN_LIMITS = {
+  /** Per client address, whatever the account: a flood from one place. */
+  perIp: { points: 30, durationSeconds: 60 },
+  /** Per client address and account together: guessing one password from one place. */
+  perAddressAndAccount: { points: 10, durationSeconds: 15 * 60 },
+  /**
+   * Per account across all addresses: after `freeFailures` wrong passwords in a row, each
+   * further attempt waits a delay that doubles from `firstDelaySeconds` up to `maxDelaySeconds`.
+   * It slows guessing spread over many addresses without locking the owner out: once the delay
+   * has passed, the right password gets in from anywhere. Failures are forgotten after
+   * `forgetAfterSeconds` without one.
+   */
+  perAccount: {
+    freeFailures: 10,
+    firstDelaySeconds: 1,
+    maxDelaySeconds: 5 * 60,
+    forgetAfterSeconds: 15 * 60,
+  },
+} as const;
+
+/** Accounts remembered at most; the oldest failure is forgotten first past this many. */
+const MAX_TRACKED_ACCOUNTS = 100_000;
+
+/**
+ * The per-account slow-down, in this process's memory (as the other login limits): each
+ * replica slows an account on the failures it saw.
+ */
+export class AccountBackoff {
+  private readonly failures = new Map<string, { count: number; last: number }>();
+
+  constructor(
+    private readonly limits = LOGIN_LIMITS.perAccount,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  /**
+   * Seconds this account must still wait before a password is checked (0: go ahead). Going
+   * ahead while the account is slowed takes the slot, so parallel attempts wait too.
+   */
+  attempt(account: string): number {
+    const entry = this.failures.get(account);
+    if (!entry) return 0;
+    const now = this.now();
+    if (now - entry.last > this.limits.forgetAfterSeconds * 1000) {
+      this.failures.delete(account);
+      return 0;
+    }
+    const over = entry.count - this.limits.freeFailures;
+    if (over < 0) return 0;
+    const delay = Math.min(this.limits.firstDelaySeconds * 2 ** over, this.limits.maxDelaySeconds);
+    const left = entry.last + delay * 1000 - now;
+    if (left > 0) return Math.ceil(left / 1000);
+    entry.last = now;
+    return 0;
+  }
+
+  failed(account: string): void {
+    const entry = this.failures.get(account) ?? { count: 0, last: 0 };
+    entry.count++;
+    entry.last = this.now();
+    this.failures.delete(account);
+    this.failures.set(account, entry);
+    if (this.failures.size > MAX_TRACKED_ACCOUNTS) {
+      this.failures.delete(this.failures.keys().next().value as string);
+    }
+  }
+
+  succeeded(account: string): void {
+    this.failures.delete(account);
+  }
+}
