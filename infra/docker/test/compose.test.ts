@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
@@ -136,5 +137,18 @@ describe('docker-compose.yml', () => {
   it('keeps secrets out of the file: passwords come from the environment', () => {
     expect(environment(services.postgres).POSTGRES_PASSWORD).toMatch(/^\$\{POSTGRES_PASSWORD/);
     expect(environment(services.identity).ADMIN_PASSWORD).toMatch(/^\$\{ADMIN_PASSWORD/);
+  });
+
+  it('makes session cookies Secure in production: PUBLIC_URL is required and https in the example', () => {
+    const identity = environment(services.identity);
+    expect(identity.PUBLIC_URL).toMatch(/^\$\{PUBLIC_URL:\?/);
+    expect(identity.COOKIE_SECURE, 'no default that turns Secure off').toMatch(
+      /^\$\{COOKIE_SECURE(:-)?\}$/,
+    );
+    const example = new Map(
+      Object.entries(parseEnv(readFileSync(join(root, '.env.example'), 'utf8'))),
+    );
+    expect(example.get('PUBLIC_URL')).toMatch(/^https:\/\//);
+    expect(['', 'true']).toContain(example.get('COOKIE_SECURE'));
   });
 });

@@ -32,6 +32,20 @@ export const env = {
       .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
       .default(fallback ? 'true' : 'false')
       .transform((value) => value === 'true' || value === '1' || value === 'yes'),
+  /** A boolean that may be left unset (or empty): undefined then, for a default derived elsewhere. */
+  optionalBoolean: () =>
+    z
+      .string()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .pipe(
+        z
+          .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+          .optional(),
+      )
+      .transform((value) =>
+        value === undefined ? undefined : value === 'true' || value === '1' || value === 'yes',
+      ),
   url: () => z.url({ error: 'must be a URL' }),
   optionalUrl: () =>
     z

@@ -3,8 +3,10 @@ import { z } from 'zod';
 
 export const identityConfigSchema = baseServiceConfig.extend({
   PORT: env.port(4001),
-  /** Mark cookies Secure: set it whenever the site is served over https. */
-  COOKIE_SECURE: env.boolean(false),
+  /** The site's public address; an https one makes the session cookies Secure by default. */
+  PUBLIC_URL: env.optionalUrl(),
+  /** Mark cookies Secure (unset: whether PUBLIC_URL is https); an explicit value wins. */
+  COOKIE_SECURE: env.optionalBoolean(),
   /** Trust X-Forwarded-For from the gateway for per-IP limits. */
   TRUST_PROXY: env.boolean(true),
   /** Embedded mode: create the demo accounts when the database is empty. */
@@ -23,3 +25,10 @@ export const identityConfigSchema = baseServiceConfig.extend({
   CREATORS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(30_000),
 });
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;
+
+/** Whether session cookies carry Secure: as set, else whenever the site is served over https. */
+export function cookieSecure(
+  config: Pick<IdentityConfig, 'COOKIE_SECURE' | 'PUBLIC_URL'>,
+): boolean {
+  return config.COOKIE_SECURE ?? config.PUBLIC_URL?.startsWith('https:') ?? false;
+}

@@ -7,7 +7,7 @@ import {
   startServiceRuntime,
 } from '@uapqa/service-kit';
 import { buildIdentityApp } from './app.js';
-import type { IdentityConfig } from './config.js';
+import { cookieSecure, type IdentityConfig } from './config.js';
 import { approvedCreatorsBody } from './creators.js';
 import * as schema from './db/schema.js';
 import { loadSigningKeys } from './keys.js';
@@ -41,7 +41,7 @@ export async function startIdentity(options: IdentityServiceOptions): Promise<Se
     relay,
     revocations,
     sessionDays: config.SESSION_DAYS,
-    cookieSecure: config.COOKIE_SECURE,
+    cookieSecure: cookieSecure(config),
   });
   if (config.SEED_DEMO) await seedDemo(db, config.DEMO_PASSWORD, logger);
   if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
