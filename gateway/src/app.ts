@@ -19,6 +19,7 @@ import { metricsGuard } from './metrics.js';
 import { mountApiDocs } from './openapi.js';
 import { questionHead } from './pages/question-head.js';
 import { mountSitemap } from './pages/sitemap.js';
+import { personalNoStore } from './personal-no-store.js';
 import { type PublicLists, publicLists } from './public-lists.js';
 import { ROUTE_TABLE } from './route-table.js';
 import { securityHeaders } from './security-headers.js';
@@ -76,6 +77,8 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
     '/api/*',
     csrfGuard({ allowedOrigins: config.ALLOWED_ORIGINS, trustProxy, exempt: CSRF_EXEMPT }),
   );
+  // Outside the session middleware, so it sees the renewed cookies that middleware adds.
+  app.use('/api/*', personalNoStore);
   app.use('/api/*', gatewaySession(deps.verifier, upstreams.identity));
   app.use('/api/*', lists.renewAfterWrites);
 

@@ -2,10 +2,12 @@ import {
   REFRESH_COOKIE,
   readSessionToken,
   requestCookie,
+  SESSION_COOKIE,
   type SessionClaims,
   type SessionVerifier,
 } from '@uapqa/service-kit';
 import type { Context, MiddlewareHandler } from 'hono';
+import { parse } from 'hono/utils/cookie';
 import type { Upstream } from './upstreams.js';
 
 declare module 'hono' {
@@ -15,10 +17,24 @@ declare module 'hono' {
   }
 }
 
+/**
+ * Routes where identity sets (or clears) the session cookies itself: renewing the browser's
+ * old session there would send two answers for the same cookie, and the old one could win.
+ */
+const SESSION_ROUTES = new Set([
+  '/api/login',
+  '/api/register',
+  '/api/logout',
+  '/api/session/refresh',
+]);
+
 interface Refreshed {
   token: string | undefined;
   setCookies: string[];
 }
+
+/** A cookie's name in a Set-Cookie line. */
+const cookieName = (line: string) => line.slice(0, line.indexOf('=')).trim();
 
 async function refresh(c: Context, identity: Upstream, refreshToken: string): Promise<Refreshed> {
   const response = await identity.fetch(
@@ -31,15 +47,18 @@ async function refresh(c: Context, identity: Upstream, refreshToken: string): Pr
     }),
   );
   const setCookies = response.headers.getSetCookie();
+  await response.body?.cancel();
   if (!response.ok) return { token: undefined, setCookies };
-  const body = (await response.json()) as { token?: string };
-  return { token: body.token, setCookies };
+  // The new token comes only as the session cookie (never in a body a page could read).
+  const line = setCookies.find((cookie) => cookieName(cookie) === SESSION_COOKIE);
+  return { token: line ? parse(line, SESSION_COOKIE)[SESSION_COOKIE] : undefined, setCookies };
 }
 
 /**
  * Verifies the session before anything is forwarded. An expired or revoked token with a live
  * refresh cookie is renewed through identity on the fly: the request goes on with the new
- * token and the browser receives the new cookie with the response.
+ * token and the browser receives the new cookies with the response, unless the response sets
+ * those cookies itself (each cookie is set once per response).
  */
 export function gatewaySession(
   verifier: SessionVerifier,
@@ -51,7 +70,7 @@ export function gatewaySession(
     let token = claims ? presented : undefined;
     let setCookies: string[] = [];
     const refreshToken = claims ? undefined : requestCookie(c, REFRESH_COOKIE);
-    if (refreshToken && identity && c.req.path !== '/api/logout') {
+    if (refreshToken && identity && !SESSION_ROUTES.has(c.req.path)) {
       const renewed = await refresh(c, identity, refreshToken).catch(() => null);
       if (renewed) {
         setCookies = renewed.setCookies;
@@ -63,8 +82,11 @@ export function gatewaySession(
     c.set('sessionToken', token);
     await next();
     if (setCookies.length > 0) {
+      const alreadySet = new Set(c.res.headers.getSetCookie().map(cookieName));
+      const missing = setCookies.filter((cookie) => !alreadySet.has(cookieName(cookie)));
+      if (missing.length === 0) return;
       c.res = new Response(c.res.body, c.res);
-      for (const cookie of setCookies) c.res.headers.append('set-cookie', cookie);
+      for (const cookie of missing) c.res.headers.append('set-cookie', cookie);
     }
   };
 }
