@@ -12,6 +12,7 @@ import {
   UnsecuredJWT,
 } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fill, keyOf, publicEndpoints } from './routes.js';
 import { DEMO_PASSWORD, ORIGIN, type SecurityStack, startSecurityStack } from './stack.js';
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -185,6 +186,139 @@ describe.each(testBackends())('session tokens and login ($name)', (backend) => {
     expect(unknown.headers.get('content-type')).toBe(wrong.headers.get('content-type'));
   });
 
+  /** The names a response sets more than once (a browser keeps only the last of each). */
+  const repeatedCookies = (response: Response) => {
+    const names = response.headers.getSetCookie().map((line) => line.slice(0, line.indexOf('=')));
+    return names.filter((name, at) => names.indexOf(name) !== at);
+  };
+
+  it.each([
+    ['an expired token and a live refresh cookie', false],
+    ['a live token and refresh cookie', true],
+  ])(
+    'signs in as another account from a browser holding %s, and stays that account',
+    async (_what, keepToken) => {
+      const previous = await login('member');
+      const browser = stack.visitor();
+      browser.jar.set(REFRESH_COOKIE, previous.refresh);
+      if (keepToken) browser.jar.set(SESSION_COOKIE, previous.token);
+      const signIn = await browser.post('/api/login', {
+        username: 'moderator',
+        password: DEMO_PASSWORD,
+      });
+      expect(signIn.status).toBe(200);
+      expect(repeatedCookies(signIn)).toEqual([]);
+      const me = await browser.get('/api/user');
+      expect(me.status).toBe(200);
+      expect((await me.json()).username).toBe('moderator');
+      // The replaced session is over: its refresh cookie no longer signs anyone in.
+      const replay = await stack.gateway.app.request(`${ORIGIN}/api/user`, {
+        headers: { cookie: `${REFRESH_COOKIE}=${previous.refresh}` },
+      });
+      expect(replay.status).toBe(401);
+    },
+  );
+
+  it('registers a new account from a browser holding another session, and stays the new account', async () => {
+    const previous = await login('member');
+    const browser = stack.visitor();
+    browser.jar.set(REFRESH_COOKIE, previous.refresh);
+    const username = `switch_${Date.now().toString(36)}`;
+    const registered = await browser.post('/api/register', {
+      username,
+      email: `${username}@example.com`,
+      password: 'correct horse battery',
+    });
+    expect(registered.status).toBe(201);
+    expect(repeatedCookies(registered)).toEqual([]);
+    expect((await (await browser.get('/api/user')).json()).username).toBe(username);
+  });
+
+  it('never gives a page script the token, and sets each cookie once per response', async () => {
+    const { browser, refresh } = await login('member');
+    const refreshOnly = { cookie: `${REFRESH_COOKIE}=${refresh}` };
+    const direct = await stack.gateway.app.request(`${ORIGIN}/api/session/refresh`, {
+      method: 'POST',
+      headers: { origin: ORIGIN, ...refreshOnly },
+    });
+    expect(direct.status).toBe(200);
+    const text = await direct.text();
+    const token = parseSetCookies(direct).get(SESSION_COOKIE);
+    expect(token).toBeDefined();
+    expect(text).not.toMatch(/"token"/);
+    for (const line of direct.headers.getSetCookie()) {
+      expect(text).not.toContain(line.slice(line.indexOf('=') + 1).split(';')[0]);
+    }
+    const renewedSecret = direct.headers
+      .getSetCookie()
+      .find((line) => line.startsWith(`${REFRESH_COOKIE}=`))!;
+    const renewedOnTheFly = await stack.gateway.app.request(`${ORIGIN}/api/user`, {
+      headers: { cookie: renewedSecret.split(';')[0]! },
+    });
+    expect(renewedOnTheFly.status).toBe(200);
+    expect(renewedOnTheFly.headers.getSetCookie().length).toBeGreaterThan(0);
+    const loginAgain = await browser.post('/api/login', {
+      username: 'member',
+      password: DEMO_PASSWORD,
+    });
+    const logout = await browser.post('/api/logout');
+    const register = await stack.visitor().post('/api/register', {
+      username: `once_${Date.now().toString(36)}`,
+      email: `once_${Date.now().toString(36)}@example.com`,
+      password: 'correct horse battery',
+    });
+    for (const [what, response] of Object.entries({
+      direct,
+      renewedOnTheFly,
+      loginAgain,
+      logout,
+      register,
+    })) {
+      expect(response.status, what).toBeLessThan(300);
+      expect(response.headers.getSetCookie().length, what).toBeGreaterThan(0);
+      expect(repeatedCookies(response), what).toEqual([]);
+    }
+  });
+
+  it('marks every answer to a signed-in caller no-store, unless its owner made it public', async () => {
+    const { endpoints } = publicEndpoints(stack);
+    const reads = endpoints.filter((endpoint) => endpoint.method === 'GET');
+    const failures: string[] = [];
+    for (const principal of ['member', 'expert', 'moderator', 'admin'] as const) {
+      for (const endpoint of reads) {
+        const response = await stack.send(
+          principal,
+          fill(endpoint.path, () => '1'),
+          {
+            redirect: 'manual',
+          },
+        );
+        const rule = response.headers.get('cache-control') ?? '(none)';
+        if (!/no-store|(^|[\s,])public([\s,]|$)/.test(rule)) {
+          failures.push(`${keyOf(endpoint)} as ${principal}: ${response.status} ${rule}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // The personal ones, answered: never kept.
+    for (const [principal, path] of [
+      ['member', '/api/user'],
+      ['member', '/api/my-questions'],
+      ['member', '/api/billing/account'],
+      ['expert', '/api/creator/questions'],
+      ['expert', '/api/billing/earnings'],
+      ['admin', '/api/admin/users'],
+      ['admin', '/api/admin/expert-applications'],
+      ['moderator', '/api/admin/questions/pending'],
+      ['moderator', '/api/billing/stats'],
+      ['moderator', '/api/admin/stats'],
+    ] as const) {
+      const response = await stack.send(principal, path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('cache-control'), path).toBe('no-store');
+    }
+  });
+
   it('sets the session cookies HttpOnly, SameSite=Lax, not Secure over http by default', async () => {
     const response = await stack.gateway.app.request(`${ORIGIN}/api/login`, {
       method: 'POST',
@@ -219,11 +353,12 @@ function parseSetCookies(response: Response) {
   return cookies;
 }
 
-describe.each(testBackends())('session cookie flags with COOKIE_SECURE=true ($name)', (backend) => {
+describe.each(testBackends())('session cookie flags on an https site ($name)', (backend) => {
   let stack: TestStack;
   beforeAll(async () => {
+    // Secure follows the site's address: nobody has to remember COOKIE_SECURE.
     stack = await startTestStack(backend, [
-      identityForTests(DEMO_PASSWORD, { COOKIE_SECURE: 'true' }),
+      identityForTests(DEMO_PASSWORD, { PUBLIC_URL: 'https://uap.example' }),
     ]);
   });
   afterAll(async () => {
