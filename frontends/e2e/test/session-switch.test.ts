@@ -59,6 +59,8 @@ describe.runIf(run)('switching accounts without signing out', () => {
       await welcome.first().waitFor();
       expect(await signedInAs()).toBe('moderator');
       expect(await formTab.getByText('Welcome, member', { exact: true }).count()).toBe(0);
+      // The moderator's own home page, not the member's.
+      await formTab.getByRole('heading', { name: 'Moderator Dashboard' }).waitFor();
       expect(await hasHorizontalScroll(formTab)).toBe(false);
       await saveScreenshots(formTab, `session-switch-${name}`, [width]);
       await context.close();
