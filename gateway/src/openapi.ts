@@ -174,7 +174,7 @@ const StoredCreatorProfile = CreatorProfileRecord.extend({
   website: nullableText,
   socialLinks: nullableText,
 });
-const SessionToken = z.object({ token: z.string(), expiresAt: z.string() });
+const SessionRenewed = z.object({ expiresAt: z.string() });
 const QuestionStats = z.object({
   totalQuestions: z.number().int(),
   questionsAnswered: z.number().int(),
@@ -339,10 +339,11 @@ const OPERATIONS: Record<string, Partial<Record<'get' | 'post' | 'patch' | 'dele
   '/api/session/refresh': {
     post: {
       summary: 'Trade the refresh cookie for a new session token',
-      description: 'Needs the `session_refresh` cookie (401 without a valid one).',
+      description:
+        'Needs the `session_refresh` cookie (401 without a valid one). The new token and a new refresh secret come as cookies only; a refresh secret already traded, presented again after a 10-second grace, revokes the session.',
       tag: 'identity',
       access: PUBLIC,
-      ok: { 200: answer(SessionToken) },
+      ok: { 200: answer(SessionRenewed) },
       errors: [401],
     },
   },
