@@ -5,14 +5,60 @@ import { z } from 'zod';
 /** The largest id a PostgreSQL `integer`/`serial` column holds: larger ids are refused as input. */
 export const MAX_ID = 2_147_483_647;
 
-export const requiredText = (message: string) =>
-  z.string({ error: message }).trim().min(1, message);
+/**
+ * Control characters (C0, DEL and C1). A name, title or subject is one line of visible text: a line
+ * break there could forge a mail header or a log line, and other controls are invisible.
+ */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+/** In multi-line text the writer's line feeds and tabs are layout; other controls are not. */
+const NON_LAYOUT_CONTROL_CHARACTER = /(?![\t\n])\p{Cc}/u;
 
-export const optionalText = (max = 2000) =>
+export const isSingleLine = (value: string) => !CONTROL_CHARACTER.test(value);
+export const singleLineMessage = (label: string) =>
+  `${label} must be a single line of text, without line breaks or control characters.`;
+
+/** Windows line ends become line feeds, so a pasted CR LF is layout, not a control character. */
+const unixLineEnds = (value: string) => value.replace(/\r\n?/g, '\n');
+const isPlainText = (value: string) => !NON_LAYOUT_CONTROL_CHARACTER.test(value);
+const plainTextMessage = (label: string) =>
+  `${label} may contain line breaks and tabs but no other control characters.`;
+
+/** A required one-line value (names, titles, subjects), trimmed. */
+export const requiredLine = (message: string, label: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .refine(isSingleLine, singleLineMessage(label));
+
+/** Required multi-line text (details, answers, messages): keeps line feeds and tabs. */
+export const requiredText = (message: string, label = 'Text') =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .overwrite(unixLineEnds)
+    .refine(isPlainText, plainTextMessage(label));
+
+/** Multi-line text or nothing. */
+export const optionalText = (max = 2000, label = 'Text') =>
   z
     .string()
     .trim()
     .max(max, `must be at most ${max} characters`)
+    .overwrite(unixLineEnds)
+    .refine(isPlainText, plainTextMessage(label))
+    .optional()
+    .nullable()
+    .transform((value) => (value ? value : null));
+
+/** One line of text or nothing (a first name, a subject). */
+export const optionalLine = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(isSingleLine, singleLineMessage(label))
     .optional()
     .nullable()
     .transform((value) => (value ? value : null));
@@ -25,14 +71,43 @@ export const emailAddress = (requiredMessage = 'Please enter your email address.
     .toLowerCase()
     .pipe(z.email('Please enter a valid email address.').max(254));
 
-/** A URL or nothing: the spec allows an empty website field. */
-export const optionalUrl = z
-  .string()
-  .trim()
-  .optional()
-  .nullable()
-  .transform((value) => (value ? value : null))
-  .pipe(z.url({ error: 'Please enter a valid URL' }).nullable());
+const WEB_ADDRESS_MESSAGE = 'must be a web address starting with http:// or https://';
+
+/**
+ * A web address a page may link to. Only http and https: a `javascript:` or `data:` link shown
+ * to staff or visitors would run script or smuggle content when clicked.
+ */
+export const webAddress = (label: string) =>
+  z.url({
+    protocol: /^https?$/,
+    hostname: z.regexes.domain,
+    error: `${label} ${WEB_ADDRESS_MESSAGE}.`,
+  });
+
+/** A web address or nothing: an empty website field is allowed. */
+export const optionalUrl = (label = 'Website') =>
+  z
+    .string({ error: `${label} ${WEB_ADDRESS_MESSAGE}.` })
+    .trim()
+    .optional()
+    .nullable()
+    .transform((value) => (value ? value : null))
+    .pipe(webAddress(label).nullable());
+
+/**
+ * Social links: web addresses separated by spaces, commas or line breaks, or nothing. Each one
+ * is checked as a website is; they are stored one per line.
+ */
+export const optionalWebAddresses = (label: string, max = 2000) =>
+  z
+    .string({ error: `${label} ${WEB_ADDRESS_MESSAGE}.` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .nullable()
+    .transform((value) => (value ? value.split(/[\s,]+/).filter(Boolean) : []))
+    .pipe(z.array(webAddress(`Each of the ${label.toLowerCase()}`)))
+    .transform((links) => (links.length > 0 ? links.join('\n') : null));
 
 export const integerIn = (min: number, max: number, requiredMessage: string) =>
   z

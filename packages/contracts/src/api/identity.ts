@@ -1,13 +1,24 @@
 import { z } from 'zod';
 import { EXPERT_DURATION_MONTHS, EXPERT_QUESTIONS_PER_WEEK, MIN_LENGTH } from '../constants.js';
 import { Role } from '../roles.js';
-import { emailAddress, integerIn, optionalText, optionalUrl, requiredText } from './fields.js';
+import {
+  emailAddress,
+  integerIn,
+  isSingleLine,
+  optionalLine,
+  optionalText,
+  optionalUrl,
+  optionalWebAddresses,
+  requiredLine,
+  requiredText,
+  singleLineMessage,
+} from './fields.js';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
 export const PASSWORD_MIN_LENGTH = 8;
 
 export const RegisterBody = z.object({
-  username: requiredText('Username is required')
+  username: requiredLine('Username is required', 'Username')
     .pipe(
       z
         .string()
@@ -28,13 +39,13 @@ export const RegisterBody = z.object({
     .min(1, 'Password is required')
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
     .max(256, 'Password must be at most 256 characters'),
-  firstName: optionalText(100),
-  lastName: optionalText(100),
+  firstName: optionalLine(100, 'First name'),
+  lastName: optionalLine(100, 'Last name'),
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
 export const LoginBody = z.object({
-  username: requiredText('Username is required').pipe(z.string().max(254)),
+  username: requiredLine('Username is required', 'Username').pipe(z.string().max(254)),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
@@ -89,24 +100,19 @@ export const CreatorProfileApplication = z.object({
     .string({ error: 'Brand name must be at least 2 characters' })
     .trim()
     .min(MIN_LENGTH.brandName, 'Brand name must be at least 2 characters')
-    .max(100),
-  bio: z
-    .string({ error: 'Bio must be at least 50 characters' })
-    .trim()
+    .max(100)
+    .refine(isSingleLine, singleLineMessage('Brand name')),
+  bio: requiredText('Bio must be at least 50 characters', 'Bio')
     .min(MIN_LENGTH.bio, 'Bio must be at least 50 characters')
     .max(5000),
-  credentials: z
-    .string({ error: 'Please describe your credentials' })
-    .trim()
+  credentials: requiredText('Please describe your credentials', 'Credentials')
     .min(MIN_LENGTH.credentials, 'Please describe your credentials')
     .max(5000),
-  expertise: z
-    .string({ error: 'Please describe your area of expertise' })
-    .trim()
+  expertise: requiredText('Please describe your area of expertise', 'Expertise')
     .min(MIN_LENGTH.expertise, 'Please describe your area of expertise')
     .max(2000),
-  website: optionalUrl,
-  socialLinks: optionalText(2000),
+  website: optionalUrl('Website'),
+  socialLinks: optionalWebAddresses('Social links'),
   experienceYears: integerIn(0, 80, 'Please specify your years of experience'),
   questionsPerWeek: integerIn(
     EXPERT_QUESTIONS_PER_WEEK.min,
@@ -136,15 +142,15 @@ export type CreatorProfileRecord = z.infer<typeof CreatorProfileRecord>;
 const MISSING_INFORMATION = 'Please fill in all required fields.';
 
 export const ExpertApplication = z.object({
-  name: requiredText(MISSING_INFORMATION).pipe(z.string().max(200)),
+  name: requiredLine(MISSING_INFORMATION, 'Name').pipe(z.string().max(200)),
   email: emailAddress(MISSING_INFORMATION),
-  phone: requiredText(MISSING_INFORMATION).pipe(
+  phone: requiredLine(MISSING_INFORMATION, 'Phone number').pipe(
     z
       .string()
       .max(40)
       .regex(/^[0-9+().\s-]{5,}$/, 'Please enter a valid phone number'),
   ),
-  website: optionalUrl,
+  website: optionalUrl('Website'),
   duration: integerIn(
     EXPERT_DURATION_MONTHS.min,
     EXPERT_DURATION_MONTHS.max,
@@ -155,7 +161,7 @@ export const ExpertApplication = z.object({
     EXPERT_QUESTIONS_PER_WEEK.max,
     'Please specify how many questions you can answer',
   ),
-  description: optionalText(5000),
+  description: optionalText(5000, 'Description'),
 });
 export type ExpertApplication = z.infer<typeof ExpertApplication>;
 

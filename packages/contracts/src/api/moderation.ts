@@ -35,7 +35,7 @@ const expertChoice = z
 /** `PATCH /api/admin/questions/:id/status`: spec section 7. */
 export const ModerationStatusBody = z.object({
   status: ModerationDecision,
-  moderationNotes: optionalText(5000),
+  moderationNotes: optionalText(5000, 'Notes'),
   /** Approval only: who must answer; the expert the member asked unless given. */
   assignedExpertId: expertChoice,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailAddress, requiredText } from './fields.js';
+import { emailAddress, optionalLine, requiredLine, requiredText } from './fields.js';
 
 /** Where a sign-up form sits (spec section 3): the waitlist has three, the newsletter one. */
 export const WAITLIST_SOURCES = ['hero', 'footer', 'page'] as const;
@@ -24,18 +24,12 @@ export type NewsletterSubscribeBody = z.infer<typeof NewsletterSubscribeBody>;
 
 /** `POST /api/contact` (spec section 5: name, email and message required; subject optional). */
 export const ContactBody = z.object({
-  name: requiredText('Please enter your name.').pipe(
+  name: requiredLine('Please enter your name.', 'Name').pipe(
     z.string().max(200, 'Name must be at most 200 characters'),
   ),
   email: emailAddress(),
-  subject: z
-    .string({ error: 'Subject must be text' })
-    .trim()
-    .max(200, 'Subject must be at most 200 characters')
-    .optional()
-    .nullable()
-    .transform((value) => (value ? value : null)),
-  message: requiredText('Please enter your message.').pipe(
+  subject: optionalLine(200, 'Subject'),
+  message: requiredText('Please enter your message.', 'The message').pipe(
     z.string().max(5000, 'Message must be at most 5000 characters'),
   ),
 });

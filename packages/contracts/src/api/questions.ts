@@ -5,7 +5,7 @@ import {
   MIN_LENGTH,
   RECENT_QUESTIONS_LIMIT,
 } from '../constants.js';
-import { MAX_ID, optionalText } from './fields.js';
+import { isSingleLine, MAX_ID, optionalText, requiredText, singleLineMessage } from './fields.js';
 
 const id = (message: string) =>
   z.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
@@ -19,14 +19,13 @@ export const SubmitQuestionBody = z.object({
     .string({ error: 'Question must be at least 10 characters' })
     .trim()
     .min(MIN_LENGTH.questionTitle, 'Question must be at least 10 characters')
-    .max(300, 'Question must be at most 300 characters'),
-  content: z
-    .string({ error: 'Please provide more details' })
-    .trim()
+    .max(300, 'Question must be at most 300 characters')
+    .refine(isSingleLine, singleLineMessage('The question')),
+  content: requiredText('Please provide more details', 'Details')
     .min(MIN_LENGTH.questionDetails, 'Please provide more details')
     .max(10_000, 'Details must be at most 10000 characters'),
-  context: optionalText(5000),
-  sources: optionalText(5000),
+  context: optionalText(5000, 'Context'),
+  sources: optionalText(5000, 'Sources'),
   tagIds: z
     .array(id('Please select at least one tag'), { error: 'Please select at least one tag' })
     .min(1, 'Please select at least one tag')
@@ -37,11 +36,10 @@ export type SubmitQuestionBody = z.infer<typeof SubmitQuestionBody>;
 
 export const AnswerBody = z.object({
   questionId: z.string({ error: 'questionId is required' }).min(1, 'questionId is required'),
-  content: z
-    .string({ error: 'Answer must not be blank' })
-    .trim()
-    .min(1, 'Answer must not be blank')
-    .max(20_000, 'Answer must be at most 20000 characters'),
+  content: requiredText('Answer must not be blank', 'The answer').max(
+    20_000,
+    'Answer must be at most 20000 characters',
+  ),
 });
 export type AnswerBody = z.infer<typeof AnswerBody>;
 
@@ -50,8 +48,9 @@ export const TaxonomyBody = z.object({
     .string({ error: 'Name is required' })
     .trim()
     .min(1, 'Name is required')
-    .max(80, 'Name must be at most 80 characters'),
-  description: optionalText(500),
+    .max(80, 'Name must be at most 80 characters')
+    .refine(isSingleLine, singleLineMessage('Name')),
+  description: optionalText(500, 'Description'),
 });
 export type TaxonomyBody = z.infer<typeof TaxonomyBody>;
 
