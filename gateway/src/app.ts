@@ -15,6 +15,7 @@ import { composeUser } from './compose/user.js';
 import type { GatewayConfig } from './config.js';
 import { csrfGuard } from './csrf.js';
 import { forward } from './forward.js';
+import { jsonBodyGuard } from './json-body.js';
 import { metricsGuard } from './metrics.js';
 import { mountApiDocs } from './openapi.js';
 import { questionHead } from './pages/question-head.js';
@@ -37,8 +38,11 @@ export interface GatewayDeps {
   lists?: PublicLists;
 }
 
-/** Webhooks authenticate by signature, not by cookie, and come from the provider's servers. */
-const CSRF_EXEMPT = ['/api/billing/webhook'];
+/**
+ * Webhooks authenticate by signature, not by cookie, come from the provider's servers, and read
+ * their body as sent (the signature covers its exact bytes).
+ */
+const WEBHOOKS = ['/api/billing/webhook'];
 
 export function buildGatewayApp(deps: GatewayDeps): Hono {
   const { config, upstreams } = deps;
@@ -75,8 +79,9 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
   }
   app.use(
     '/api/*',
-    csrfGuard({ allowedOrigins: config.ALLOWED_ORIGINS, trustProxy, exempt: CSRF_EXEMPT }),
+    csrfGuard({ allowedOrigins: config.ALLOWED_ORIGINS, trustProxy, exempt: WEBHOOKS }),
   );
+  app.use('/api/*', jsonBodyGuard({ exempt: WEBHOOKS }));
   // Outside the session middleware, so it sees the renewed cookies that middleware adds.
   app.use('/api/*', personalNoStore);
   app.use('/api/*', gatewaySession(deps.verifier, upstreams.identity));

@@ -27,6 +27,10 @@ export const forbidden = (message = "Forbidden: you don't have permission to do 
   new HttpError(403, message);
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+/** A body the API cannot read: only JSON is accepted. */
+export const unsupportedMediaType = (
+  message = 'Please send the request body as JSON, with the header Content-Type: application/json.',
+) => new HttpError(415, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, { retryAfterSeconds });
 

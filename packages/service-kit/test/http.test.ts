@@ -167,6 +167,32 @@ describe('createServiceApp', () => {
     );
   });
 
+  it('refuses a body not declared as JSON with 415; an empty body needs no type', async () => {
+    const { app } = testApp();
+    const question = JSON.stringify({ title: 'What was seen over Phoenix?', topic: 'sightings' });
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', undefined]) {
+      const refused = await app.request('/questions', {
+        method: 'POST',
+        body: new TextEncoder().encode(question),
+        headers: type ? { 'content-type': type } : {},
+      });
+      expect(refused.status).toBe(415);
+      expect(await refused.json()).toEqual({
+        message:
+          'Please send the request body as JSON, with the header Content-Type: application/json.',
+      });
+    }
+    const charset = await app.request('/questions', {
+      method: 'POST',
+      body: question,
+      headers: { 'content-type': 'Application/JSON; charset=utf-8' },
+    });
+    expect(charset.status).toBe(201);
+    // No body: read as {}, so the schema speaks (not the media type).
+    const empty = await app.request('/questions', { method: 'POST' });
+    expect(empty.status).toBe(400);
+  });
+
   it('accepts a valid body', async () => {
     const question = { title: 'What was seen over Phoenix?', topic: 'sightings' };
     const res = await testApp().app.request('/questions', post(JSON.stringify(question)));

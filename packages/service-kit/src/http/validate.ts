@@ -1,9 +1,8 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { badRequest, validationError } from '../errors.js';
+import { badRequest, unsupportedMediaType, validationError } from '../errors.js';
 import { issueSentences } from '../issue-sentences.js';
 
-/** Reads and validates a JSON body; malformed JSON and schema failures are 400s, never 500s. */
 const NUL_MESSAGE = 'Text may not contain the NUL character (\\u0000).';
 
 /**
@@ -28,10 +27,29 @@ function containsNul(root: unknown): boolean {
   return false;
 }
 
+/**
+ * Is this Content-Type header JSON (`application/json`, with any parameters such as charset)?
+ * Only JSON is taken: a form's types (text/plain, urlencoded, multipart) are what another site
+ * can send without the browser asking first, so refusing them keeps cross-site posts out.
+ */
+export function isJsonMediaType(contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  return contentType.split(';', 1)[0]!.trim().toLowerCase() === 'application/json';
+}
+
+/**
+ * Reads and validates a JSON body; malformed JSON and schema failures are 400s, never 500s. A
+ * body that is not declared JSON is a 415; an empty body needs no type and reads as `{}`.
+ */
 export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
   let body: unknown;
+  const text = await c.req.text().catch(() => {
+    throw badRequest('Request body must be valid JSON.');
+  });
+  if (text.trim() !== '' && !isJsonMediaType(c.req.header('content-type'))) {
+    throw unsupportedMediaType();
+  }
   try {
-    const text = await c.req.text();
     body = text.trim() === '' ? {} : JSON.parse(text);
   } catch {
     throw badRequest('Request body must be valid JSON.');
