@@ -42,6 +42,14 @@ export const gatewayConfigSchema = z.object({
    * never). Changes announced on the bus, and writes through this gateway, show at once.
    */
   PUBLIC_LISTS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /**
+   * The payment provider billing uses, as billing's own PAYMENT_PROVIDER names it. With `stripe`
+   * the pages may load Stripe Elements (its hosts are in the CSP); with `local` (the embedded
+   * demo) no page talks to Stripe, so the CSP names none of its hosts.
+   */
+  PAYMENT_PROVIDER: z
+    .enum(['stripe', 'local'], { error: "PAYMENT_PROVIDER must be 'stripe' or 'local'" })
+    .default('local'),
   /** Bearer token for GET /metrics; unset: /metrics answers loopback/private addresses only. */
   METRICS_TOKEN: z
     .string()

@@ -3,15 +3,24 @@ import type { MiddlewareHandler } from 'hono';
 import type { secureHeaders } from 'hono/secure-headers';
 import type { GatewayConfig } from './config.js';
 
-/** Stripe Elements (the subscribe and credits pages): its script, its frames, its API. */
 /** The options of Hono's `secureHeaders`. */
 export type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
 
+/** The settings the headers depend on. */
+export type HeaderConfig = Pick<
+  GatewayConfig,
+  'REMOTE_MEMBERS_URL' | 'REMOTE_EXPERTS_URL' | 'REMOTE_STAFF_URL'
+> &
+  Partial<Pick<GatewayConfig, 'PAYMENT_PROVIDER'>>;
+
+/** Stripe Elements (the subscribe and credits pages): its script, frames, API and images. */
 const STRIPE = {
   script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
   frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
   connect: ['https://api.stripe.com'],
+  img: ['https://*.stripe.com'],
 };
+const NO_STRIPE = { script: [], frame: [], connect: [], img: [] };
 
 /** The origin of each remote deployed elsewhere (REMOTE_*_URL), which the shell loads code from. */
 export function remoteOrigins(
@@ -38,13 +47,14 @@ export function remoteOrigins(
  * The gateway's secure headers, as options of Hono's `secureHeaders`. The CSP lets the Module
  * Federation shell work: its code and its remotes' come from 'self' (or a configured remote's
  * origin); styled-components injects <style> tags, hence 'unsafe-inline' for styles only; the
- * page talks to its own API; Stripe Elements may be embedded. No page may be framed
- * (clickjacking), and nothing is MIME-sniffed.
+ * page talks to its own API. Stripe's hosts are named only when billing takes payments through
+ * Stripe. Images are the site's own and inline ones (the favicon is a data: SVG; avatars are
+ * drawn, not loaded), so no other host may serve an image (a tracking pixel, say). No page may
+ * be framed (clickjacking), and nothing is MIME-sniffed.
  */
-export function securityHeaderOptions(
-  config: Pick<GatewayConfig, 'REMOTE_MEMBERS_URL' | 'REMOTE_EXPERTS_URL' | 'REMOTE_STAFF_URL'>,
-): SecureHeadersOptions {
+export function securityHeaderOptions(config: HeaderConfig): SecureHeadersOptions {
   const remotes = remoteOrigins(config);
+  const stripe = config.PAYMENT_PROVIDER === 'stripe' ? STRIPE : NO_STRIPE;
   return {
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -52,12 +62,13 @@ export function securityHeaderOptions(
       objectSrc: ["'none'"],
       frameAncestors: ["'none'"],
       formAction: ["'self'"],
-      scriptSrc: ["'self'", ...remotes, ...STRIPE.script],
+      scriptSrc: ["'self'", ...remotes, ...stripe.script],
       styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
-      imgSrc: ["'self'", 'data:', 'https:'],
+      imgSrc: ["'self'", 'data:', ...remotes, ...stripe.img],
       fontSrc: ["'self'", 'data:', ...remotes],
-      connectSrc: ["'self'", ...remotes, ...STRIPE.connect],
-      frameSrc: STRIPE.frame,
+      connectSrc: ["'self'", ...remotes, ...stripe.connect],
+      // Nothing is framed without Stripe: 'none' rather than falling back to default-src.
+      frameSrc: stripe.frame.length > 0 ? stripe.frame : ["'none'"],
     },
     xFrameOptions: 'DENY',
     referrerPolicy: 'strict-origin-when-cross-origin',
@@ -107,9 +118,7 @@ export function securityHeaderRecord(options: SecureHeadersOptions): Record<stri
 }
 
 /** Secure headers on every response of the gateway (pages, static files, API JSON, errors). */
-export function securityHeaders(
-  config: Pick<GatewayConfig, 'REMOTE_MEMBERS_URL' | 'REMOTE_EXPERTS_URL' | 'REMOTE_STAFF_URL'>,
-): MiddlewareHandler {
+export function securityHeaders(config: HeaderConfig): MiddlewareHandler {
   const headers = securityHeaderRecord(securityHeaderOptions(config));
   return answerHeaders(() => headers);
 }

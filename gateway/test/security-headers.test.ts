@@ -144,19 +144,41 @@ describe.each(testBackends())('secure headers ($name)', (backend) => {
     }
   });
 
-  it('let the Module Federation shell and Stripe Elements work', async () => {
-    const csp = directives((await request('/')).headers.get('content-security-policy'));
+  it('let the Module Federation shell work, and name no Stripe host without Stripe payments', async () => {
+    const header = (await request('/')).headers.get('content-security-policy');
+    const csp = directives(header);
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('style-src')).toEqual(expect.arrayContaining(["'self'", "'unsafe-inline'"]));
+    expect(csp.get('connect-src')).toEqual(["'self'"]);
+    expect(csp.get('frame-src')).toEqual(["'none'"]);
+    // The site's own images and the inline favicon; no other host may serve one.
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
+    expect(header).not.toMatch(/stripe/);
+  });
+});
+
+describe('secure headers with Stripe payments (embedded)', () => {
+  let h: GatewayHarness;
+  beforeAll(async () => {
+    h = await startStack(testBackends()[0]!, {
+      env: { FRONTENDS_DIR: dir, PAYMENT_PROVIDER: 'stripe' },
+    });
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it('let Stripe Elements load its script, frames, API and images', async () => {
+    const page = await h.gateway.app.request(`${ORIGIN}/`);
+    const csp = directives(page.headers.get('content-security-policy'));
     expect(csp.get('script-src')).toEqual(
       expect.arrayContaining(["'self'", 'https://js.stripe.com']),
     );
     expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
     expect(csp.get('script-src')).not.toContain("'unsafe-eval'");
-    expect(csp.get('style-src')).toEqual(expect.arrayContaining(["'self'", "'unsafe-inline'"]));
-    expect(csp.get('connect-src')).toEqual(
-      expect.arrayContaining(["'self'", 'https://api.stripe.com']),
-    );
+    expect(csp.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com']);
     expect(csp.get('frame-src')).toContain('https://js.stripe.com');
-    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'https:']);
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'https://*.stripe.com']);
   });
 });
 
@@ -168,6 +190,7 @@ describe('the secure headers computed once', () => {
         REMOTE_MEMBERS_URL: 'https://cdn.example.com/members/mf-manifest.json',
         REMOTE_STAFF_URL: 'https://staff.example.com/mf-manifest.json',
       },
+      { PAYMENT_PROVIDER: 'stripe' as const },
     ]) {
       const options = securityHeaderOptions(config);
       const hono = new Hono().use(secureHeaders(options)).get('/', (c) => c.body(null, 204));
