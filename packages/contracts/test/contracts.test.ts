@@ -2,17 +2,21 @@ import { describe, expect, it } from 'vitest';
 import {
   ANONYMOUS_PREVIEW_CHARS,
   ANSWER_DUE_HOURS,
+  AnswerBody,
   BooleanSettingBody,
   BROWSE_PAGE_SIZE,
+  ContactBody,
   CREDIT_PACKAGES,
   CreatorProfileApplication,
   createEvent,
   EventEnvelope,
   ExpertApplication,
+  LoginBody,
   RegisterBody,
   readEvent,
   SessionRevoked,
   SUBSCRIPTION,
+  TaxonomyBody,
   UserRegistered,
 } from '../src/index.js';
 
@@ -144,5 +148,58 @@ describe('request schemas carry the spec messages', () => {
     expect(BooleanSettingBody.parse({ value: 'true' }).value).toBe(true);
     expect(BooleanSettingBody.parse({ value: false }).value).toBe(false);
     expect(BooleanSettingBody.safeParse({ value: 'yes' }).success).toBe(false);
+  });
+});
+
+describe('text hygiene in the shared fields', () => {
+  const line = 'must be a single line of text, without line breaks or control characters.';
+  it('keeps names and titles to one line of visible text', () => {
+    expect(messages(TaxonomyBody.safeParse({ name: 'Radar\r\ncases' }))).toEqual([`Name ${line}`]);
+    expect(messages(TaxonomyBody.safeParse({ name: 'Radar\u0085cases' }))).toEqual([
+      `Name ${line}`,
+    ]);
+    expect(
+      messages(
+        ContactBody.safeParse({ name: 'Ann', email: 'a@b.co', subject: 'a\tb', message: 'Hi' }),
+      ),
+    ).toEqual([`Subject ${line}`]);
+    expect(messages(LoginBody.safeParse({ username: 'member\n', password: 'x' }))).toEqual([]);
+    expect(messages(LoginBody.safeParse({ username: 'mem\nber', password: 'x' }))).toEqual([
+      `Username ${line}`,
+    ]);
+  });
+
+  it('keeps line feeds and tabs in multi-line text, turning CR LF into LF', () => {
+    const answer = AnswerBody.parse({ questionId: 'q', content: 'First.\r\n\tSecond.' });
+    expect(answer.content).toBe('First.\n\tSecond.');
+    expect(messages(AnswerBody.safeParse({ questionId: 'q', content: 'Bell\u0007' }))).toEqual([
+      'The answer may contain line breaks and tabs but no other control characters.',
+    ]);
+  });
+
+  it('takes only http(s) web addresses, storing social links one per line', () => {
+    const base = {
+      name: 'Jo Vale',
+      email: 'jo@example.com',
+      phone: '+1 555 0100',
+      duration: 3,
+      questionsPerWeek: 2,
+    };
+    for (const website of [
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'ftp://example.com',
+      'https://',
+    ]) {
+      expect(ExpertApplication.safeParse({ ...base, website }).success, website).toBe(false);
+    }
+    expect(ExpertApplication.parse({ ...base, website: ' https://jo.example.com ' }).website).toBe(
+      'https://jo.example.com',
+    );
+    const social = CreatorProfileApplication.shape.socialLinks;
+    expect(social.parse('https://a.example.com, http://b.example.org')).toBe(
+      'https://a.example.com\nhttp://b.example.org',
+    );
+    expect(social.safeParse('https://a.example.com vbscript:x').success).toBe(false);
   });
 });

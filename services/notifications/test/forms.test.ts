@@ -91,16 +91,29 @@ describe.each(testBackends())('waitlist, newsletter and contact ($name)', (backe
       'message',
       'Please enter your message.',
     ],
-  ])('refuses an incomplete contact message with 400 { error } %#', async (body, field, error) => {
-    const before = (await stack.stats()).contactMessages;
-    const response = await stack.visitor().post('/api/contact', body);
-    expect(response.status).toBe(400);
-    const json = await response.json();
-    expect(json.error).toContain(error);
-    expect(json.message).toBe(json.error);
-    expect(json.field).toBe(field);
-    expect((await stack.stats()).contactMessages).toBe(before);
-  });
+    [
+      { name: 'Ann', email: 'x@example.com', subject: 'Hi\r\nBcc: all@example.com', message: 'Hi' },
+      'subject',
+      'Subject must be a single line of text, without line breaks or control characters.',
+    ],
+    [
+      { name: 'Ann\nBcc: all@example.com', email: 'x@example.com', message: 'Hello there' },
+      'name',
+      'Name must be a single line of text, without line breaks or control characters.',
+    ],
+  ])(
+    'refuses an incomplete or malformed contact message with 400 { error } %#',
+    async (body, field, error) => {
+      const before = (await stack.stats()).contactMessages;
+      const response = await stack.visitor().post('/api/contact', body);
+      expect(response.status).toBe(400);
+      const json = await response.json();
+      expect(json.error).toContain(error);
+      expect(json.message).toBe(json.error);
+      expect(json.field).toBe(field);
+      expect((await stack.stats()).contactMessages).toBe(before);
+    },
+  );
 
   it('stores a contact message and emails staff, replies going to the sender', async () => {
     const before = (await stack.stats()).contactMessages;

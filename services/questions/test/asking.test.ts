@@ -60,6 +60,14 @@ describe.each(testBackends())('asking and answering ($name)', (backend) => {
     [{ title: 'Too short' }, 'Question must be at least 10 characters'],
     [{ content: 'Short.' }, 'Please provide more details'],
     [{ tagIds: [] }, 'Please select at least one tag'],
+    [
+      { title: 'What did the radar\nshow over the carrier?' },
+      'The question must be a single line of text, without line breaks or control characters.',
+    ],
+    [
+      { content: 'Looking for the sequence of radar events\u001b[2J during the encounter.' },
+      'Details may contain line breaks and tabs but no other control characters.',
+    ],
   ])('refuses a bad question with the spec message %#', async (overrides, message) => {
     const member = await stack.member();
     const response = await member.post('/api/questions', ask(experts[0]!.userId, overrides));
