@@ -51,11 +51,27 @@ describe('the creator application', () => {
     expect(Number.isInteger(body.experienceYears)).toBe(true);
   });
 
-  it('refuses an invalid website', async () => {
+  it.each(['not a url', 'javascript:alert(1)'])(
+    'refuses a website that is not an http(s) address (%s)',
+    async (website) => {
+      renderPage(<CreatorApplicationForm onSubmit={async () => {}} />);
+      await userEvent.type(screen.getByLabelText('Website (optional)'), website);
+      await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+      expect(
+        await screen.findByText('Website must be a web address starting with http:// or https://.'),
+      ).toBeTruthy();
+    },
+  );
+
+  it('refuses social links that are not http(s) addresses', async () => {
     renderPage(<CreatorApplicationForm onSubmit={async () => {}} />);
-    await userEvent.type(screen.getByLabelText('Website (optional)'), 'not a url');
+    await userEvent.type(screen.getByLabelText(/^Social links/), 'https://ok.example.com data:x');
     await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
-    expect(await screen.findByText('Please enter a valid URL')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Each of the social links must be a web address starting with http:// or https://.',
+      ),
+    ).toBeTruthy();
   });
 });
 

@@ -54,9 +54,11 @@ describe.each(testBackends())('input hygiene at identity ($name)', (backend) => 
         socialLinks: `https://social.example.org/@skyline ${website}`,
       });
       expect(social.status).toBe(400);
-      expect((await social.json()).message).toBe(
-        'Each of the social links must be a web address starting with http:// or https://.',
-      );
+      expect(await social.json()).toEqual({
+        message:
+          'Each of the social links must be a web address starting with http:// or https://.',
+        field: 'socialLinks',
+      });
     }
     const accepted = await member.post('/api/creator-profile', application);
     expect(accepted.status).toBe(201);

@@ -101,11 +101,11 @@ export function CreatorApplicationForm({
         <Input id="creator-website" type="url" placeholder="https://" {...register('website')} />
       </Field>
       <Field
-        label="Social links (optional)"
+        label="Social links (optional: web addresses starting with https://, one per line)"
         htmlFor="creator-social"
         error={errors.socialLinks?.message}
       >
-        <Textarea id="creator-social" {...register('socialLinks')} />
+        <Textarea id="creator-social" placeholder="https://" {...register('socialLinks')} />
       </Field>
       <Numbers>
         <Field

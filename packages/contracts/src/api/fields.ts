@@ -98,16 +98,19 @@ export const optionalUrl = (label = 'Website') =>
  * Social links: web addresses separated by spaces, commas or line breaks, or nothing. Each one
  * is checked as a website is; they are stored one per line.
  */
-export const optionalWebAddresses = (label: string, max = 2000) =>
-  z
-    .string({ error: `${label} ${WEB_ADDRESS_MESSAGE}.` })
+export const optionalWebAddresses = (label: string, max = 2000) => {
+  const address = webAddress(label);
+  const message = `Each of the ${label.toLowerCase()} ${WEB_ADDRESS_MESSAGE}.`;
+  return z
+    .string({ error: message })
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .optional()
     .nullable()
     .transform((value) => (value ? value.split(/[\s,]+/).filter(Boolean) : []))
-    .pipe(z.array(webAddress(`Each of the ${label.toLowerCase()}`)))
+    .refine((links) => links.every((link) => address.safeParse(link).success), message)
     .transform((links) => (links.length > 0 ? links.join('\n') : null));
+};
 
 export const integerIn = (min: number, max: number, requiredMessage: string) =>
   z
