@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlainText, plainTextMessage } from './fields.js';
 import { ExpertApplication } from './identity.js';
 
 /**
@@ -30,6 +31,7 @@ export const ExpertApplicationDecisionBody = z.strictObject(
       .string({ error: 'note must be text' })
       .trim()
       .max(DECISION_NOTE_MAX, `note must be at most ${DECISION_NOTE_MAX} characters`)
+      .refine(isPlainText, plainTextMessage('The note'))
       .optional()
       .nullable()
       .transform((value) => (value ? value : null)),

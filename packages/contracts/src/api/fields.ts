@@ -19,8 +19,8 @@ export const singleLineMessage = (label: string) =>
 
 /** Windows line ends become line feeds, so a pasted CR LF is layout, not a control character. */
 const unixLineEnds = (value: string) => value.replace(/\r\n?/g, '\n');
-const isPlainText = (value: string) => !NON_LAYOUT_CONTROL_CHARACTER.test(value);
-const plainTextMessage = (label: string) =>
+export const isPlainText = (value: string) => !NON_LAYOUT_CONTROL_CHARACTER.test(value);
+export const plainTextMessage = (label: string) =>
   `${label} may contain line breaks and tabs but no other control characters.`;
 
 /** A required one-line value (names, titles, subjects), trimmed. */
