@@ -196,7 +196,8 @@ describe.each(testBackends())('public expert applications and their review ($nam
       expect((await response.json()).message).toBeTruthy();
     }
     const bodies: Array<[unknown, RegExp]> = [
-      [{ note: 42 }, /Note must be text\./],
+      [{ note: 42 }, /note must be text/i],
+      [{ note: 'Welcome aboard\u001b[2J' }, /no other control characters/],
       [{ note: 'x'.repeat(2001) }, /at most 2000/],
       [{ notes: 'misspelt' }, /only contain a note/],
       ['{not json', /valid JSON/],
