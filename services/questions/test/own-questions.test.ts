@@ -164,7 +164,7 @@ describe.each(testBackends())(
         const response = await asker.get(`/api/my-questions?${query}`);
         expect(response.status, query).toBe(400);
         expect(((await response.json()) as { message: string }).message).toMatch(
-          /status|limit|offset/,
+          /status|limit|offset/i,
         );
       }
     });
