@@ -64,3 +64,9 @@ export const UI_TIMINGS = {
 
 export const TESTIMONIAL_COUNT = 9;
 export const MAX_VISIBLE_TOASTS = 1;
+
+/**
+ * Places one member may hold at once in one expert's weekly window (pending, approved, answered
+ * or overdue questions; a rejected one gives its place back), so no member can fill a window.
+ */
+export const MAX_PLACES_PER_MEMBER_PER_WINDOW = 2;

@@ -4,7 +4,7 @@ import { categories, creators, questionWindows, tags } from './db/schema.js';
 
 export interface AskChecks {
   /** Null when no approved expert has that user id. */
-  expert: { userId: number; questionsPerWeek: number } | null;
+  expert: { userId: number; questionsPerWeek: number; name: string } | null;
   /** Null when there is no such category. */
   category: { id: number; name: string } | null;
   /** The chosen topics that exist, by id. */
@@ -23,6 +23,8 @@ function prepareChecks(db: Executor) {
     .select({
       userId: creators.userId,
       questionsPerWeek: creators.questionsPerWeek,
+      firstName: creators.firstName,
+      brandName: creators.brandName,
       categoryName: sql<string | null>`(
         select ${categories.name} from ${categories}
         where ${categories.id} = ${sql.placeholder('categoryId')})`,
@@ -56,7 +58,11 @@ export async function readAskChecks(
   });
   if (!row) return { expert: null, category: null, chosenTags: [], windowFull: false };
   return {
-    expert: { userId: row.userId, questionsPerWeek: row.questionsPerWeek },
+    expert: {
+      userId: row.userId,
+      questionsPerWeek: row.questionsPerWeek,
+      name: row.firstName || row.brandName || 'this expert',
+    },
     category: row.categoryName === null ? null : { id: ask.categoryId, name: row.categoryName },
     // json: postgres.js and PGlite both hand it back parsed.
     chosenTags: row.chosenTags,

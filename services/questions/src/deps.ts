@@ -14,4 +14,6 @@ export interface QuestionsDeps {
   archivePages: ArchivePages;
   /** Categories, topics and the experts' windows, remembered the same way. */
   lists: PublicLists;
+  /** Told when an answer deadline was set or ended, so the overdue timer looks again. */
+  deadlines: { changed(): void };
 }

@@ -12,7 +12,7 @@ import type { QuestionsConfig } from './config.js';
 import * as schema from './db/schema.js';
 import type { QuestionsDeps } from './deps.js';
 import { startConsumers } from './events/consumers.js';
-import { scheduleOverdueSweep, sweepOverdue } from './jobs/overdue.js';
+import { type OverdueSchedule, scheduleOverdue, sweepOverdue } from './jobs/overdue.js';
 import { scheduleReservationSweep, sweepReservations } from './jobs/reservations.js';
 import { publicLists } from './public-lists.js';
 import { seedDemoArchive, seedTaxonomy } from './seed.js';
@@ -27,7 +27,10 @@ export interface QuestionsServiceOptions {
 }
 
 export interface QuestionsInstance extends ServiceInstance {
-  /** Runs the overdue sweep now (it also runs every OVERDUE_SWEEP_MS). */
+  /**
+   * Runs the overdue sweep now (it also runs at each answer deadline, at start, and every
+   * OVERDUE_SWEEP_MS).
+   */
   sweepOverdue(now?: Date): Promise<number>;
   /**
    * Releases the credit of every reservation left behind by an ask that never stored its
@@ -55,6 +58,7 @@ export async function startQuestions(options: QuestionsServiceOptions): Promise<
     ttlMs: config.ARCHIVE_CACHE_MS,
     maxChars: config.ARCHIVE_CACHE_MB * 2 ** 20,
   });
+  let overdue: OverdueSchedule | undefined;
   const deps: QuestionsDeps = {
     db,
     config,
@@ -63,11 +67,12 @@ export async function startQuestions(options: QuestionsServiceOptions): Promise<
     bus,
     archivePages: archive,
     lists: publicLists(db, config.ARCHIVE_CACHE_MS),
+    deadlines: { changed: () => overdue?.rearm() },
   };
   if (config.SEED_DEMO) await seedTaxonomy(db);
   relay.start();
   const consumers = await startConsumers(deps, bus);
-  const stopSweep = scheduleOverdueSweep(db, relay, config.OVERDUE_SWEEP_MS, logger);
+  overdue = scheduleOverdue(db, relay, config.OVERDUE_SWEEP_MS, logger);
   const stopReservationSweep = scheduleReservationSweep(deps);
   const seeded = config.SEED_DEMO
     ? seedDemoArchive(db, logger).then(
@@ -93,11 +98,12 @@ export async function startQuestions(options: QuestionsServiceOptions): Promise<
     async sweepOverdue(now) {
       const count = await sweepOverdue(db, now);
       relay.kick();
+      overdue?.rearm();
       return count;
     },
     sweepReservations: (now) => sweepReservations(deps, now),
     async stop() {
-      stopSweep();
+      overdue?.stop();
       await stopReservationSweep();
       await seeded;
       await runtime.stop(consumers);

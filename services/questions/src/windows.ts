@@ -1,8 +1,8 @@
 import type { QuestionWindow } from '@uapqa/contracts';
 import { type Executor, preparedOnce } from '@uapqa/service-kit';
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, lt, ne, sql } from 'drizzle-orm';
 import type { QuestionsConfig } from './config.js';
-import { creators, questionWindows } from './db/schema.js';
+import { creators, questions, questionWindows } from './db/schema.js';
 
 const HOUR = 60 * 60 * 1000;
 const WEEK = 7 * 24 * HOUR;
@@ -106,4 +106,67 @@ export async function describeWindows(
       remaining: Math.max(0, capacity - (row.accepted ?? 0)),
     };
   });
+}
+
+/**
+ * How many places a member holds in an expert's window: their questions counted in it, rejected
+ * ones aside (a rejection gives its place back).
+ */
+export async function placesHeld(
+  db: Executor,
+  held: { askerId: number; expertId: number; opensAt: Date },
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(questions)
+    .where(
+      and(
+        eq(questions.requestedExpertId, held.expertId),
+        eq(questions.windowOpensAt, held.opensAt),
+        eq(questions.askerId, held.askerId),
+        ne(questions.status, 'rejected'),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Every place a member holds in the windows opening at `opensAt`, by expert. */
+export async function placesHeldByExpert(
+  db: Executor,
+  askerId: number,
+  opensAt: Date,
+): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ expertId: questions.requestedExpertId, n: count() })
+    .from(questions)
+    .where(
+      and(
+        eq(questions.askerId, askerId),
+        eq(questions.windowOpensAt, opensAt),
+        ne(questions.status, 'rejected'),
+      ),
+    )
+    .groupBy(questions.requestedExpertId);
+  return new Map(rows.map((row) => [row.expertId, row.n]));
+}
+
+/**
+ * Gives a rejected question's place back to the window it was counted in, in the caller's
+ * transaction. Never below zero: a window row from before places were given back may count
+ * fewer than its questions.
+ */
+export async function releasePlace(
+  tx: Executor,
+  place: { expertId: number; opensAt: Date },
+): Promise<void> {
+  await tx
+    .update(questionWindows)
+    .set({ accepted: sql`${questionWindows.accepted} - 1` })
+    .where(
+      and(
+        eq(questionWindows.expertId, place.expertId),
+        eq(questionWindows.opensAt, place.opensAt),
+        sql`${questionWindows.accepted} > 0`,
+      ),
+    );
 }

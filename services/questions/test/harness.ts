@@ -138,6 +138,8 @@ export function publishApproval(
     askerId: number;
     assignedExpertId: number;
     moderationNotes?: string | null;
+    /** When moderation approved it (now unless given): the 72 hours start then. */
+    approvedAt?: string;
   },
 ): Promise<void> {
   return bus.publish(

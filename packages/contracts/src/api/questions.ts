@@ -171,3 +171,11 @@ export const QuestionWindow = z.object({
   remaining: z.number().int(),
 });
 export type QuestionWindow = z.infer<typeof QuestionWindow>;
+
+/** The places the caller holds in an expert's current window, and how many they may hold. */
+export const MyWindowPlaces = z.object({
+  creatorId: z.number().int(),
+  held: z.number().int(),
+  limit: z.number().int(),
+});
+export type MyWindowPlaces = z.infer<typeof MyWindowPlaces>;

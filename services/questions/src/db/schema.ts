@@ -62,6 +62,12 @@ export const questions = pgTable(
     /** Null for the imported demo archive, which has no asker. */
     askerId: integer('asker_id'),
     requestedExpertId: integer('requested_expert_id').notNull(),
+    /**
+     * Which of the requested expert's weekly windows this question holds a place in (null for
+     * the demo archive): the place is given back on rejection, and a member's places in one
+     * window are counted by it.
+     */
+    windowOpensAt: timestamp('window_opens_at', { withTimezone: true }),
     assignedExpertId: integer('assigned_expert_id'),
     categoryId: integer('category_id')
       .notNull()
@@ -98,6 +104,7 @@ export const questions = pgTable(
       .on(table.answeredAt, table.id)
       .where(sql`${table.status} = 'answered'`),
     index('questions_asker_idx').on(table.askerId, table.createdAt, table.id),
+    index('questions_window_idx').on(table.requestedExpertId, table.windowOpensAt, table.askerId),
     index('questions_expert_idx').on(table.assignedExpertId, table.status),
     index('questions_category_idx').on(table.categoryId),
     index('questions_due_idx')

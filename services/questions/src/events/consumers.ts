@@ -21,6 +21,7 @@ import { and, eq } from 'drizzle-orm';
 import { creators, questions } from '../db/schema.js';
 import type { QuestionsDeps } from '../deps.js';
 import { renewAfterTaxonomyChange } from '../public-lists.js';
+import { releasePlace } from '../windows.js';
 
 export const CONSUMER = 'questions';
 
@@ -29,7 +30,7 @@ export const CONSUMER = 'questions';
  * has this replica renew what it serves from memory whenever any replica's write changed it.
  */
 export async function startConsumers(deps: QuestionsDeps, bus: EventBus): Promise<Subscription[]> {
-  const { db, relay, archivePages, lists } = deps;
+  const { db, relay, archivePages, lists, deadlines } = deps;
   const once = inboxFor(db, relay, CONSUMER);
   const creatorApproved = once(async (tx, event) => {
     const data = readEvent(CreatorApproved, event).data;
@@ -46,6 +47,42 @@ export async function startConsumers(deps: QuestionsDeps, bus: EventBus): Promis
       .insert(creators)
       .values({ userId: data.userId, ...values })
       .onConflictDoUpdate({ target: creators.userId, set: values });
+  });
+
+  // Applying an approval is one statement, claim included: it reaches the read model in one
+  // round trip (moderation's and the asker's views wait on it).
+  const approval = idempotentStatement(db, CONSUMER, async (claim, event) => {
+    const pending = and(eq(questions.status, 'pending'), claim.claimed);
+    const data = readEvent(QuestionApproved, event).data;
+    const decidedAt = new Date(data.approvedAt);
+    // The 72 hours start at approval.
+    await db
+      .with(claim.cte)
+      .update(questions)
+      .set({
+        status: 'approved',
+        assignedExpertId: data.assignedExpertId,
+        moderationNotes: data.moderationNotes,
+        decidedAt,
+        dueAt: new Date(decidedAt.getTime() + ANSWER_DUE_HOURS * 3600 * 1000),
+      })
+      .where(and(eq(questions.id, data.questionId), pending));
+  });
+  // A rejection gives the question's place in its window back, in the same transaction: a
+  // refunded question must not keep an expert's place taken.
+  const rejection = once(async (tx, event) => {
+    const data = readEvent(QuestionRejected, event).data;
+    const [rejected] = await tx
+      .update(questions)
+      .set({
+        status: 'rejected',
+        moderationNotes: data.moderationNotes,
+        decidedAt: new Date(data.rejectedAt),
+      })
+      .where(and(eq(questions.id, data.questionId), eq(questions.status, 'pending')))
+      .returning({ expertId: questions.requestedExpertId, opensAt: questions.windowOpensAt });
+    if (rejected?.opensAt)
+      await releasePlace(tx, { expertId: rejected.expertId, opensAt: rejected.opensAt });
   });
 
   return Promise.all([
@@ -65,38 +102,15 @@ export async function startConsumers(deps: QuestionsDeps, bus: EventBus): Promis
       stream: MODERATION_STREAM,
       durable: CONSUMER,
       types: [QuestionApproved.type, QuestionRejected.type],
-      // Applying an outcome is one statement, claim included: the approval reaches the read
-      // model in one round trip (moderation's and the asker's views wait on it).
-      handler: idempotentStatement(db, CONSUMER, async (claim, event) => {
-        const pending = and(eq(questions.status, 'pending'), claim.claimed);
+      handler: async (event) => {
         if (event.type === QuestionApproved.type) {
-          const data = readEvent(QuestionApproved, event).data;
-          const decidedAt = new Date(data.approvedAt);
-          // The 72 hours start at approval.
-          await db
-            .with(claim.cte)
-            .update(questions)
-            .set({
-              status: 'approved',
-              assignedExpertId: data.assignedExpertId,
-              moderationNotes: data.moderationNotes,
-              decidedAt,
-              dueAt: new Date(decidedAt.getTime() + ANSWER_DUE_HOURS * 3600 * 1000),
-            })
-            .where(and(eq(questions.id, data.questionId), pending));
-          return;
+          await approval(event);
+          deadlines.changed();
+        } else {
+          await rejection(event);
+          lists.windows.changed();
         }
-        const data = readEvent(QuestionRejected, event).data;
-        await db
-          .with(claim.cte)
-          .update(questions)
-          .set({
-            status: 'rejected',
-            moderationNotes: data.moderationNotes,
-            decidedAt: new Date(data.rejectedAt),
-          })
-          .where(and(eq(questions.id, data.questionId), pending));
-      }),
+      },
     }),
     // Every replica watches (not one of them consumes): each keeps its own pages and lists. An
     // event leaves the outbox only after its write committed, so a read after it sees the write.

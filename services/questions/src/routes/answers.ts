@@ -8,13 +8,13 @@ import {
   readJson,
   requireRole,
 } from '@uapqa/service-kit';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { questions } from '../db/schema.js';
 import type { QuestionsDeps } from '../deps.js';
 import { fromQuestions, toQuestions } from '../shape.js';
 
-export function answerRoutes({ db, relay, archivePages }: QuestionsDeps): Hono {
+export function answerRoutes({ db, relay, archivePages, deadlines }: QuestionsDeps): Hono {
   const app = new Hono();
 
   /** The questions assigned to the signed-in expert: approved ones to answer, and answered. */
@@ -38,15 +38,17 @@ export function answerRoutes({ db, relay, archivePages }: QuestionsDeps): Hono {
     if (!question) throw notFound('No such question.');
     if (question.assignedExpertId !== userId)
       throw forbidden('This question is assigned to another expert.');
+    if (question.askerId === userId) throw forbidden('You cannot answer a question you asked.');
     if (question.status === 'answered') throw conflict('This question has already been answered.');
     if (question.status !== 'approved')
       throw conflict(`This question is ${question.status}, not awaiting an answer.`);
-    if (question.overdueAt) {
+    const answeredAt = new Date();
+    // The deadline is the rule, whether or not the overdue sweep has marked the question yet.
+    if (question.overdueAt || (question.dueAt && answeredAt > question.dueAt)) {
       throw conflict(
-        "The 72-hour deadline for this question has passed; the member's credit was refunded.",
+        "The 72-hour answer deadline for this question has passed; the member's credit is refunded.",
       );
     }
-    const answeredAt = new Date();
     const answered = await db.transaction(async (tx) => {
       // Conditional on still being unanswered: of two answers sent at once, one wins.
       const [row] = await tx
@@ -58,6 +60,7 @@ export function answerRoutes({ db, relay, archivePages }: QuestionsDeps): Hono {
             eq(questions.status, 'approved'),
             isNull(questions.answerContent),
             isNull(questions.overdueAt),
+            gte(questions.dueAt, answeredAt),
           ),
         )
         .returning({ id: questions.id });
@@ -77,6 +80,7 @@ export function answerRoutes({ db, relay, archivePages }: QuestionsDeps): Hono {
     });
     if (!answered) throw conflict('This question has already been answered.');
     archivePages.changed();
+    deadlines.changed();
     relay.kick();
     return c.json(
       { questionId: question.id, status: 'answered', answeredAt: answeredAt.toISOString() },

@@ -2,6 +2,7 @@ import {
   CREDIT_RESERVE_SUBJECT,
   CreditReservationReply,
   createEvent,
+  MAX_PLACES_PER_MEMBER_PER_WINDOW,
   QUESTIONS_STREAM,
   QuestionSubmitted,
   SubmitQuestionBody,
@@ -26,7 +27,7 @@ import {
   recordReservation,
   settleReservation,
 } from '../reservations.js';
-import { claimPlace, type WindowTimes, windowAt } from '../windows.js';
+import { claimPlace, placesHeld, type WindowTimes, windowAt } from '../windows.js';
 
 /** One formatter for every refusal: building one per call cost more than the refusal itself. */
 const whenFormat = new Intl.DateTimeFormat('en-US', {
@@ -46,6 +47,13 @@ const windowFull = (window: WindowTimes) =>
       new Date(window.opensAt.getTime() + 7 * 24 * 3600 * 1000),
     )}.`,
     { reason: 'window_full' },
+  );
+
+const tooManyPlaces = (expertName: string) =>
+  new Refused(
+    409,
+    `You already hold ${MAX_PLACES_PER_MEMBER_PER_WINDOW} of the ${MAX_PLACES_PER_MEMBER_PER_WINDOW} places you may have in ${expertName}'s window this week. Nothing was charged.`,
+    { reason: 'member_places_full' },
   );
 
 const paymentsUnavailable = () =>
@@ -72,6 +80,12 @@ export function askRoutes({ db, bus, relay, config, logger, lists }: QuestionsDe
       opensAt: window.opensAt,
     });
     if (!expert) throw badRequest('Please select an expert', 'assignedCreatorId');
+    if (expert.userId === session.userId) {
+      throw badRequest(
+        'You cannot ask yourself a question; choose another expert.',
+        'assignedCreatorId',
+      );
+    }
     if (!category) throw badRequest('Please select a category', 'categoryId');
     if (chosenTags.length !== body.tagIds.length)
       throw badRequest('Please select at least one tag', 'tagIds');
@@ -81,6 +95,10 @@ export function askRoutes({ db, bus, relay, config, logger, lists }: QuestionsDe
       );
     }
     if (checks.windowFull) throw windowFull(window);
+    const held = { askerId: session.userId, expertId: expert.userId, opensAt: window.opensAt };
+    if ((await placesHeld(db, held)) >= MAX_PLACES_PER_MEMBER_PER_WINDOW) {
+      throw tooManyPlaces(expert.name);
+    }
     const questionId = uuidv7();
     const reservation = { userId: session.userId, questionId };
     await recordReservation(db, reservation);
@@ -93,6 +111,11 @@ export function askRoutes({ db, bus, relay, config, logger, lists }: QuestionsDe
         if (!(await holdReservation(tx, questionId))) throw paymentsUnavailable();
         if (!(await claimPlace(tx, expert.userId, window, expert.questionsPerWeek))) {
           throw windowFull(window);
+        }
+        // Counted again under the window row's lock, which claimPlace holds until this
+        // transaction ends: two asks at once by one member cannot both slip under the cap.
+        if ((await placesHeld(tx, held)) >= MAX_PLACES_PER_MEMBER_PER_WINDOW) {
+          throw tooManyPlaces(expert.name);
         }
         billing = 'unknown';
         const reply = CreditReservationReply.parse(
@@ -117,6 +140,7 @@ export function askRoutes({ db, bus, relay, config, logger, lists }: QuestionsDe
           id: questionId,
           askerId: session.userId,
           requestedExpertId: expert.userId,
+          windowOpensAt: window.opensAt,
           categoryId: category.id,
           title: body.title,
           content: body.content,

@@ -1,13 +1,19 @@
-import { MyQuestionsQuery, type MyQuestionsSummary } from '@uapqa/contracts';
+import {
+  MAX_PLACES_PER_MEMBER_PER_WINDOW,
+  MyQuestionsQuery,
+  type MyQuestionsSummary,
+  type MyWindowPlaces,
+} from '@uapqa/contracts';
 import { currentSession, readQuery, requireSession } from '@uapqa/service-kit';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { questions } from '../db/schema.js';
 import type { QuestionsDeps } from '../deps.js';
 import { fromQuestions, toQuestions } from '../shape.js';
+import { placesHeldByExpert, windowAt } from '../windows.js';
 
 /** A member's own questions, every status, with what only the asker may read (notes, refunds). */
-export function myQuestionsRoutes({ db }: QuestionsDeps): Hono {
+export function myQuestionsRoutes({ db, config }: QuestionsDeps): Hono {
   const app = new Hono();
 
   /**
@@ -54,6 +60,21 @@ export function myQuestionsRoutes({ db }: QuestionsDeps): Hono {
       summary.asked += row.n;
     }
     return c.json(summary);
+  });
+
+  /**
+   * The places the caller holds in each expert's current window (experts they hold none with are
+   * left out), with how many they may hold: the ask form says so once the cap is reached.
+   */
+  app.get('/api/my-questions/places', requireSession, async (c) => {
+    const { userId } = currentSession(c);
+    const held = await placesHeldByExpert(db, userId, windowAt(config).opensAt);
+    const places: MyWindowPlaces[] = [...held].map(([creatorId, count]) => ({
+      creatorId,
+      held: count,
+      limit: MAX_PLACES_PER_MEMBER_PER_WINDOW,
+    }));
+    return c.json(places);
   });
 
   return app;

@@ -1,0 +1,2 @@
+ALTER TABLE "questions" ADD COLUMN "window_opens_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "questions_window_idx" ON "questions" USING btree ("requested_expert_id","window_opens_at","asker_id");
