@@ -221,6 +221,43 @@ describe.each(testBackends())('moderation ($name)', (backend) => {
     await decisions.stop();
   });
 
+  it('never assigns a question to the expert who asked it', async () => {
+    // Marcus asked Dana; then Dana asked herself through an old client (questions refuses that
+    // now, but moderation does not rely on it).
+    const byMarcus = submitted();
+    const byDana = submitted();
+    Object.assign(byMarcus.data, { askerId: marcus.id, askerUsername: 'marcus' });
+    Object.assign(byDana.data, { askerId: dana.id, askerUsername: 'dana' });
+    await stack.bus.bus.publish(QUESTIONS_STREAM, byMarcus);
+    await stack.bus.bus.publish(QUESTIONS_STREAM, byDana);
+    const ids = [byMarcus.data.questionId, byDana.data.questionId];
+    await eventually(async () =>
+      expect((await stack.pending(moderator)).map((each) => each.id)).toEqual(
+        expect.arrayContaining(ids),
+      ),
+    );
+    for (const [id, body] of [
+      [ids[0]!, { status: 'approved', moderationNotes: null, assignedExpertId: marcus.id }],
+      [ids[1]!, { status: 'approved', moderationNotes: null }],
+    ] as const) {
+      const refused = await admin.patch(statusPath(id), body);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({
+        message: 'This expert asked the question; assign it to another expert.',
+        field: 'assignedExpertId',
+      });
+    }
+    expect((await stack.pending(moderator)).map((each) => each.id)).toEqual(
+      expect.arrayContaining(ids),
+    );
+    const approved = await admin.patch(statusPath(ids[0]!), {
+      status: 'approved',
+      moderationNotes: null,
+      assignedExpertId: dana.id,
+    });
+    expect(approved.status).toBe(200);
+  });
+
   it('lets exactly one of two simultaneous decisions win, with one event', async () => {
     const member = await stack.member();
     const item = await stack.ask(member, await stack.expertWithRoom(1));
