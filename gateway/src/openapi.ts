@@ -30,6 +30,7 @@ import {
   ModerationStatusBody,
   MyQuestionsQuery,
   MyQuestionsSummary,
+  MyWindowPlaces,
   NewsletterSubscribeBody,
   NotificationsStats,
   PaymentIdParam,
@@ -672,6 +673,16 @@ const OPERATIONS: Record<string, Partial<Record<'get' | 'post' | 'patch' | 'dele
       tag: 'questions',
       access: SESSION,
       ok: { 200: answer(MyQuestionsSummary) },
+    },
+  },
+  '/api/my-questions/places': {
+    get: {
+      summary: "The places the caller holds in each expert's current window",
+      description:
+        'One entry per expert the caller holds a place with this week (rejected questions give theirs back), with `limit`, the most one member may hold in one window.',
+      tag: 'questions',
+      access: SESSION,
+      ok: { 200: answer(z.array(MyWindowPlaces)) },
     },
   },
   '/api/creator/questions': {

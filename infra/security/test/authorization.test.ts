@@ -77,6 +77,7 @@ export const AUTHORIZATION: Record<string, Expectation> = {
   'GET /api/questions/:id': { access: 'public' },
   'GET /api/my-questions': { access: 'session' },
   'GET /api/my-questions/summary': { access: 'session' },
+  'GET /api/my-questions/places': { access: 'session' },
   'GET /api/creator/questions': { access: EXPERT },
   'POST /api/answers': { access: EXPERT },
   'GET /api/categories': { access: 'public' },

@@ -56,3 +56,15 @@ export function describeWindow(state: WindowState): string {
       return 'Window schedule not available';
   }
 }
+
+/**
+ * Said once a member holds every place they may in one expert's window (a rejected question
+ * gives its place back); empty below the cap.
+ */
+export function describeHeldPlaces(
+  places: { held: number; limit: number } | undefined,
+  expertName: string,
+): string {
+  if (!places || places.held < places.limit) return '';
+  return `You hold ${places.held} of the ${places.limit} places you may have in ${expertName}'s window this week.`;
+}

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CREDITS_PER_QUESTION,
   type Creator,
+  type MyWindowPlaces,
   type QuestionWindow,
   SubmitQuestionBody,
   type TaxonomyItem,
@@ -32,7 +33,7 @@ import styled from 'styled-components';
 import type { z } from 'zod';
 import { expertProfile } from '../lib/experts';
 import { LinkButton, Notice } from '../lib/shared';
-import { describeWindow, windowState } from '../lib/windows';
+import { describeHeldPlaces, describeWindow, windowState } from '../lib/windows';
 
 type CreatorWithWindow = Creator & { window?: Omit<QuestionWindow, 'creatorId'> };
 type FormInput = z.input<typeof SubmitQuestionBody>;
@@ -58,10 +59,20 @@ const WindowList = styled.ul`
 `;
 
 interface FormData {
+  /** The experts the member may ask: never themselves. */
   creators: CreatorWithWindow[];
   categories: TaxonomyItem[];
   tags: TaxonomyItem[];
+  /** The places the member holds in each expert's current window, by expert user id. */
+  places?: Map<number, MyWindowPlaces>;
 }
+
+const firstName = (creator: CreatorWithWindow) =>
+  creator.user?.firstName || expertProfile(creator).name;
+
+/** What the member is told of their places with this expert, once they hold all they may. */
+const heldNote = (data: FormData, creator: CreatorWithWindow | undefined) =>
+  creator ? describeHeldPlaces(data.places?.get(creator.userId), firstName(creator)) : '';
 
 /** The ask form itself (exported for component tests). */
 export function QuestionForm({
@@ -75,11 +86,18 @@ export function QuestionForm({
     control,
     register,
     handleSubmit,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(SubmitQuestionBody),
     defaultValues: { title: '', content: '', context: '', sources: '', tagIds: [] },
   });
+
+  const chosenExpertId = watch('assignedCreatorId');
+  const chosenNote = heldNote(
+    data,
+    data.creators.find((creator) => creator.userId === Number(chosenExpertId)),
+  );
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Ask a question">
@@ -101,6 +119,11 @@ export function QuestionForm({
             />
           )}
         />
+        {chosenNote ? (
+          <Muted role="status" data-testid="places-held" style={{ marginTop: '0.4rem' }}>
+            {chosenNote}
+          </Muted>
+        ) : null}
       </Field>
       <Field label="Category" htmlFor="ask-category" error={errors.categoryId?.message}>
         <Controller
@@ -180,7 +203,8 @@ export function QuestionForm({
   );
 }
 
-function ExpertWindows({ creators }: { creators: CreatorWithWindow[] }) {
+function ExpertWindows({ data }: { data: FormData }) {
+  const { creators } = data;
   const now = useNow(1000);
   return (
     <Card>
@@ -195,6 +219,11 @@ function ExpertWindows({ creators }: { creators: CreatorWithWindow[] }) {
             <Muted style={{ fontSize: '0.85rem' }}>
               {describeWindow(windowState(creator.window, now))}
             </Muted>
+            {heldNote(data, creator) ? (
+              <Muted style={{ fontSize: '0.85rem' }} data-testid="expert-window-held">
+                {heldNote(data, creator)}
+              </Muted>
+            ) : null}
           </li>
         ))}
       </WindowList>
@@ -215,9 +244,17 @@ export default function SubmitQuestion() {
       getJson<CreatorWithWindow[]>('/api/creators'),
       getJson<TaxonomyItem[]>('/api/categories'),
       getJson<TaxonomyItem[]>('/api/tags'),
+      getJson<MyWindowPlaces[]>('/api/my-questions/places'),
     ])
-      .then(([creators, categories, tags]) => {
-        if (!cancelled) setData({ creators, categories, tags });
+      .then(([creators, categories, tags, places]) => {
+        if (cancelled) return;
+        setData({
+          // An expert asking a question cannot ask themselves.
+          creators: creators.filter((creator) => creator.userId !== user.id),
+          categories,
+          tags,
+          places: new Map(places.map((held) => [held.creatorId, held])),
+        });
       })
       .catch((error) => {
         if (isUnauthorized(error)) {
@@ -312,7 +349,7 @@ export default function SubmitQuestion() {
               Your question goes to moderation first. We'll notify you when the expert answers it.
             </Muted>
           </Cost>
-          {data ? <ExpertWindows creators={data.creators} /> : null}
+          {data ? <ExpertWindows data={data} /> : null}
         </div>
       </Layout>
     </>
