@@ -18,12 +18,16 @@ describe.each(testBackends())('a burst at a small window ($name)', (backend) => 
     );
     const categoryId = (await (await stack.visitor().get('/api/categories')).json())[0].id;
     const tagId = (await (await stack.visitor().get('/api/tags')).json())[0].id;
-    const member = await stack.member({ packs: ['bulk'] });
-    expect(await credits(member)).toBe(13);
+    // Many members press Ask at once; each may hold only a few places, so the burst comes from
+    // several of them, each able to pay for the whole window.
+    const members = await Promise.all(
+      Array.from({ length: 3 }, () => stack.member({ packs: ['bulk'] })),
+    );
+    for (const member of members) expect(await credits(member)).toBe(13);
 
     const responses = await Promise.all(
       Array.from({ length: 300 }, (_, n) =>
-        member.post('/api/questions', {
+        members[n % members.length]!.post('/api/questions', {
           assignedCreatorId: expert.userId,
           categoryId,
           title: `Burst question number ${n} about the lights`,
@@ -35,11 +39,18 @@ describe.each(testBackends())('a burst at a small window ($name)', (backend) => 
     const statuses = responses.map((response) => response.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(expert.questionsPerWeek);
     expect(statuses.filter((status) => status === 409)).toHaveLength(300 - expert.questionsPerWeek);
-    const refusal = await responses.find((response) => response.status === 409)!.json();
-    expect(refusal.message).toMatch(/window is full/);
-    expect(await credits(member)).toBe(13 - expert.questionsPerWeek);
-    const mine = await (await member.get('/api/my-questions?limit=100')).json();
-    expect(mine).toHaveLength(expert.questionsPerWeek);
+    const refusals = await Promise.all(
+      responses.filter((response) => response.status === 409).map((response) => response.json()),
+    );
+    expect(refusals.some((refusal) => /window is full/.test(refusal.message))).toBe(true);
+    let charged = 0;
+    let stored = 0;
+    for (const member of members) {
+      charged += 13 - (await credits(member));
+      stored += (await (await member.get('/api/my-questions?limit=100')).json()).length;
+    }
+    expect(charged).toBe(expert.questionsPerWeek);
+    expect(stored).toBe(expert.questionsPerWeek);
     const window = (await (await stack.visitor().get('/api/creators')).json()).find(
       (c: { userId: number }) => c.userId === expert.userId,
     ).window;
