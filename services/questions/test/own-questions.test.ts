@@ -75,7 +75,9 @@ describe.each(testBackends())(
         moderationNotes: REJECTION_NOTE,
       });
       // One member holds two places in Dana's window at most: the rejection gives one back.
-      await status(ids.rejected, asker).then((q) => expect(q.status).toBe('rejected'));
+      await eventually(async () =>
+        expect((await status(ids.rejected, asker)).status).toBe('rejected'),
+      );
       ids.approved = await ask('Who photographed the lights over the lake?', dana);
       ids.pending = await ask('Why were the base records sealed for so long?', marcus);
 
