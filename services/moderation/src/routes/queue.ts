@@ -123,13 +123,6 @@ export function queueRoutes({ db, relay }: ModerationDeps): Hono {
     let assignedExpertId: number | null = null;
     if (body.status === 'approved') {
       assignedExpertId = body.assignedExpertId ?? item.requestedExpertId;
-      // An expert may ask another expert, never be paid to answer their own question.
-      if (assignedExpertId === item.askerId) {
-        throw badRequest(
-          'This expert asked the question; assign it to another expert.',
-          'assignedExpertId',
-        );
-      }
       if (assignedExpertId !== item.requestedExpertId) {
         const [expert] = await db
           .select({ userId: experts.userId })
@@ -141,6 +134,13 @@ export function queueRoutes({ db, relay }: ModerationDeps): Hono {
             'assignedExpertId',
           );
         }
+      }
+      // An expert may ask another expert, never be paid to answer their own question.
+      if (assignedExpertId === item.askerId) {
+        throw badRequest(
+          'This expert asked the question; assign it to another expert.',
+          'assignedExpertId',
+        );
       }
     }
 
