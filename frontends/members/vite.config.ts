@@ -1,5 +1,6 @@
 import { federation } from '@module-federation/vite';
 import { federationShared } from '@uapqa/ui/federation';
+import { precompress } from '@uapqa/ui/precompress';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -12,6 +13,7 @@ export default defineConfig({
   base: './',
   plugins: [
     react(),
+    precompress(),
     federation({
       name: 'members',
       filename: 'remoteEntry.js',

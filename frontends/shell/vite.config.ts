@@ -1,5 +1,6 @@
 import { federation } from '@module-federation/vite';
 import { federationShared } from '@uapqa/ui/federation';
+import { precompress } from '@uapqa/ui/precompress';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -10,6 +11,7 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [
     react(),
+    precompress(),
     federation({
       name: 'shell',
       filename: 'remoteEntry.js',

@@ -19,6 +19,7 @@ import { jsonBodyGuard } from './json-body.js';
 import { metricsGuard } from './metrics.js';
 import { mountApiDocs } from './openapi.js';
 import { questionHead } from './pages/question-head.js';
+import { mountRobots } from './pages/robots.js';
 import { mountSitemap } from './pages/sitemap.js';
 import { personalNoStore } from './personal-no-store.js';
 import { type PublicLists, publicLists } from './public-lists.js';
@@ -112,6 +113,7 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
     c.json({ message: `No API route for ${c.req.method} ${c.req.path}.` }, 404),
   );
 
+  mountRobots(app, { publicUrl: config.PUBLIC_URL });
   mountSitemap(app, upstreams, {
     publicUrl: config.PUBLIC_URL,
     pageSize: config.SITEMAP_PAGE_SIZE,

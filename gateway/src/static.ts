@@ -1,12 +1,22 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Context, Hono } from 'hono';
+import { REMOTE_NAMES, REMOTE_ROUTES, type RemoteName } from '@uapqa/contracts';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { compress } from 'hono/compress';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
+import { etag } from 'hono/etag';
 import { type PageHead, withHead } from './pages/head.js';
 
 export const DEFAULT_FRONTENDS_DIR = fileURLToPath(new URL('../../frontends', import.meta.url));
-export const REMOTES = ['members', 'experts', 'staff'] as const;
+export const REMOTES = REMOTE_NAMES;
+export type { RemoteName };
+
+/** Content-hashed build files: a new build names its files anew, so these never change. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Files whose name stays across builds: kept, but asked about (ETag → 304) before each use. */
+export const REVALIDATE = 'no-cache';
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>UAP Answers</title>
@@ -17,14 +27,16 @@ const NOT_BUILT_PAGE = `<!doctype html>
 this checkout, so there are no pages to show yet.</p>
 </body></html>`;
 
-export type RemoteName = (typeof REMOTES)[number];
-
 /** Pages whose head (title, description, link preview) is written on the server, by path. */
 export type PageHeads = Record<string, (c: Context) => Promise<PageHead | null>>;
 
+/** `/assets/…` of the shell and `/remotes/<name>/assets/…` of a remote: Vite's hashed output. */
+const HASHED = /^\/(?:remotes\/[^/]+\/)?assets\//;
+
 /**
  * `GET /remotes.json`: the manifest URL of each remote the shell may load, from configuration
- * or, by default, the gateway's own build of it. Never cached, so a redeploy is seen at once.
+ * or, by default, the gateway's own build of it. Revalidated on every use, so a redeploy is
+ * seen at once.
  */
 function remotesManifest(
   frontendsDir: string,
@@ -41,11 +53,133 @@ function remotesManifest(
   return manifest;
 }
 
+interface ExposeAssets {
+  name: string;
+  assets: { js: { sync: string[] } };
+}
+
+/**
+ * What a page of a remote needs before it can ask for its data: the remote's manifest, its
+ * entry and the code its exposed module imports. Read from the remote's own build (again when
+ * that build changes); a remote deployed elsewhere gets its manifest only.
+ */
+function remotePreloader(frontendsDir: string, configured: Partial<Record<RemoteName, string>>) {
+  const builds = new Map<RemoteName, { mtimeMs: number; exposes: Map<string, string[]> }>();
+  const exposesOf = (remote: RemoteName) => {
+    const file = join(frontendsDir, remote, 'dist', 'mf-manifest.json');
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(file).mtimeMs;
+    } catch {
+      return null;
+    }
+    const known = builds.get(remote);
+    if (known?.mtimeMs === mtimeMs) return known.exposes;
+    const exposes = new Map<string, string[]>();
+    try {
+      const manifest = JSON.parse(readFileSync(file, 'utf8')) as { exposes?: ExposeAssets[] };
+      for (const expose of manifest.exposes ?? []) {
+        exposes.set(expose.name, expose.assets?.js?.sync ?? []);
+      }
+    } catch {
+      // A manifest being rewritten by a deploy: no preloads this time, the page still loads.
+    }
+    builds.set(remote, { mtimeMs, exposes });
+    return exposes;
+  };
+  const routes = REMOTE_ROUTES.map((route) => ({
+    ...route,
+    pattern: new RegExp(`^${route.path.replace(/:[^/]+/g, '[^/]+')}/?$`),
+  }));
+
+  return (path: string): string => {
+    const route = routes.find((candidate) => candidate.pattern.test(path));
+    if (!route) return '';
+    const elsewhere = configured[route.remote];
+    const links = ['<link rel="preload" href="/remotes.json" as="fetch" crossorigin>'];
+    if (elsewhere) {
+      links.push(`<link rel="preload" href="${encodeURI(elsewhere)}" as="fetch" crossorigin>`);
+      return links.join('');
+    }
+    const exposes = exposesOf(route.remote);
+    if (!exposes) return '';
+    const base = `/remotes/${route.remote}`;
+    links.push(`<link rel="preload" href="${base}/mf-manifest.json" as="fetch" crossorigin>`);
+    links.push(`<link rel="modulepreload" href="${base}/remoteEntry.js">`);
+    for (const asset of exposes.get(route.module) ?? []) {
+      if (/^[\w./-]+\.js$/.test(asset) && !asset.includes('..')) {
+        links.push(`<link rel="modulepreload" href="${base}/${asset}">`);
+      }
+    }
+    return links.join('');
+  };
+}
+
+/** The page's HTML with the given links at the end of its head. */
+function withLinks(html: string, links: string): string {
+  if (!links) return html;
+  const at = html.search(/<\/head>/i);
+  return at < 0 ? html : `${html.slice(0, at)}${links}\n${html.slice(at)}`;
+}
+
+/**
+ * How long a browser or CDN keeps what the frontends' routes answer: hashed files for a year
+ * (`immutable`: not even a reload asks again), everything else revalidated with its ETag, so
+ * a deploy is seen on the next load and an unchanged file costs a 304. Pages and files that
+ * were not built compressed are gzipped on the fly; the built ones carry their brotli and gzip
+ * copies (`precompressed`), picked by Accept-Encoding.
+ */
+function caching(): MiddlewareHandler {
+  const tag = etag();
+  const gzip = compress();
+  return async (c, next) => {
+    if (c.req.path.startsWith('/api/')) return next();
+    if (HASHED.test(c.req.path)) {
+      await next();
+      if (c.res.ok) c.res.headers.set('Cache-Control', IMMUTABLE);
+      varyOnEncoding(c.res);
+      return;
+    }
+    await gzip(c, async () => {
+      await tag(c, async () => {
+        await next();
+        if (c.res.ok && !c.res.headers.has('Cache-Control')) {
+          c.res.headers.set('Cache-Control', REVALIDATE);
+        }
+        varyOnEncoding(c.res);
+      });
+    });
+  };
+}
+
+/** A build folder: files as built, or the brotli or gzip copy the build wrote beside one. */
+function buildFiles(root: string, prefix = ''): MiddlewareHandler {
+  return serveStatic({
+    root,
+    precompressed: true,
+    rewriteRequestPath: prefix ? (path) => path.slice(prefix.length) || '/' : undefined,
+  });
+}
+
+/**
+ * Text may be sent compressed or not depending on Accept-Encoding, so a shared cache must key
+ * it on that header, also when this answer happens to be the uncompressed one.
+ */
+function varyOnEncoding(response: Response): void {
+  const type = response.headers.get('Content-Type');
+  if (!type || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type)) return;
+  const vary = response.headers.get('Vary');
+  if (vary && /(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary)) return;
+  response.headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+}
+
 /**
  * The frontends' builds: the shell at `/` (any unknown page gets its index.html, the shell's
  * router shows the 404), each remote under `/remotes/<name>/`. Nothing under `/api` is static.
  * A path of `heads` gets the shell's index.html with its own head tags: crawlers and link
- * previews run no script, so a page they should read well says what it is in its HTML.
+ * previews run no script, so a page they should read well says what it is in its HTML. A
+ * page of a remote also names the remote's code to fetch at once (preload links), so it does
+ * not wait for the shell to start, read `/remotes.json`, the manifest and the entry in turn.
  */
 export function mountFrontends(
   app: Hono,
@@ -53,34 +187,34 @@ export function mountFrontends(
   configuredRemotes: Partial<Record<RemoteName, string>> = {},
   heads: PageHeads = {},
 ): void {
-  app.get('/remotes.json', (c) => {
-    c.header('Cache-Control', 'no-cache');
-    return c.json(remotesManifest(frontendsDir, configuredRemotes));
-  });
+  app.use('*', caching());
+  app.get('/remotes.json', (c) => c.json(remotesManifest(frontendsDir, configuredRemotes)));
   for (const remote of REMOTES) {
     const root = join(frontendsDir, remote, 'dist');
     if (!existsSync(root)) continue;
-    const prefix = `/remotes/${remote}`;
-    app.use(
-      `${prefix}/*`,
-      serveStatic({ root, rewriteRequestPath: (path) => path.slice(prefix.length) || '/' }),
-    );
+    app.use(`/remotes/${remote}/*`, buildFiles(root, `/remotes/${remote}`));
   }
   const shell = join(frontendsDir, 'shell', 'dist');
   const index = join(shell, 'index.html');
-  if (existsSync(index)) {
-    const html = readFileSync(index, 'utf8');
-    for (const [path, headFor] of Object.entries(heads)) {
-      app.get(path, async (c) => {
-        const head = await headFor(c);
-        return c.html(head ? withHead(html, head) : html);
-      });
-    }
-    app.use('*', async (c, next) =>
-      c.req.path.startsWith('/api/') ? next() : serveStatic({ root: shell })(c, next),
-    );
-    app.get('*', async (c, next) => (c.req.path.startsWith('/api/') ? next() : c.html(html)));
-  } else {
+  if (!existsSync(index)) {
     app.get('/', (c) => c.html(NOT_BUILT_PAGE));
+    return;
   }
+  const html = readFileSync(index, 'utf8');
+  const preloads = remotePreloader(frontendsDir, configuredRemotes);
+  const page = (c: Context, head: PageHead | null = null) =>
+    c.html(withLinks(head ? withHead(html, head) : html, preloads(c.req.path)));
+  for (const [path, headFor] of Object.entries(heads)) {
+    app.get(path, async (c) => page(c, await headFor(c)));
+  }
+  // The page itself is always the one read at start (with its links), never the file again.
+  app.get('/', (c) => page(c));
+  app.get('/index.html', (c) => page(c));
+  const files = buildFiles(shell);
+  app.use('*', async (c, next) => (c.req.path.startsWith('/api/') ? next() : files(c, next)));
+  // A missing build file is a 404, never the page in its place (kept a year as `immutable`).
+  const missing = (c: Context) => c.text('No such file in this build.', 404);
+  app.get('/assets/*', missing);
+  app.get('/remotes/*', missing);
+  app.get('*', async (c, next) => (c.req.path.startsWith('/api/') ? next() : page(c)));
 }

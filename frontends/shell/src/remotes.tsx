@@ -1,24 +1,8 @@
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
 import { Button, Card, Spinner } from '@uapqa/ui';
-import type { RemoteName } from '@uapqa/ui/federation';
 import { Component, type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 
-/** Routes whose pages live in a remote: path → remote and exposed module. */
-export const REMOTE_ROUTES: ReadonlyArray<{ path: string; remote: RemoteName; module: string }> = [
-  { path: '/browse-qa', remote: 'members', module: 'BrowseQA' },
-  { path: '/dashboard', remote: 'members', module: 'Dashboard' },
-  { path: '/my-questions', remote: 'members', module: 'MyQuestions' },
-  { path: '/questions/:id', remote: 'members', module: 'QuestionPage' },
-  { path: '/submit-question', remote: 'members', module: 'SubmitQuestion' },
-  { path: '/subscribe', remote: 'members', module: 'Subscribe' },
-  { path: '/expert-dashboard', remote: 'experts', module: 'ExpertDashboard' },
-  { path: '/creator-dashboard', remote: 'experts', module: 'ExpertDashboard' },
-  { path: '/expert-onboarding', remote: 'experts', module: 'ExpertOnboarding' },
-  { path: '/experts', remote: 'experts', module: 'Experts' },
-  { path: '/apply', remote: 'experts', module: 'Apply' },
-  { path: '/admin-dashboard', remote: 'staff', module: 'AdminDashboard' },
-  { path: '/moderator-dashboard', remote: 'staff', module: 'ModeratorDashboard' },
-];
+export { REMOTE_ROUTES } from '@uapqa/contracts';
 
 export class RemoteUnavailableError extends Error {
   constructor(remote: string, cause?: unknown) {

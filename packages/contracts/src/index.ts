@@ -9,6 +9,7 @@ export * from './api/notifications.js';
 export * from './api/questions.js';
 export * from './constants.js';
 export * from './envelope.js';
+export * from './frontends.js';
 export * from './events/billing.js';
 export * from './events/identity.js';
 export * from './events/moderation.js';

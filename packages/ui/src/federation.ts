@@ -27,5 +27,4 @@ export const federationShared = {
 };
 
 /** Remote names the gateway may list in `/remotes.json`. */
-export const REMOTE_NAMES = ['members', 'experts', 'staff'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+export { REMOTE_NAMES, type RemoteName } from '@uapqa/contracts';

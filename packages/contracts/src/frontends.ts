@@ -1,0 +1,23 @@
+/** The Module Federation remotes the shell may load, as `/remotes.json` names them. */
+export const REMOTE_NAMES = ['members', 'experts', 'staff'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+/**
+ * The pages that live in a remote: path (`:param` for one segment) → remote and exposed module.
+ * The shell routes them; the gateway preloads a page's remote code with its HTML.
+ */
+export const REMOTE_ROUTES: ReadonlyArray<{ path: string; remote: RemoteName; module: string }> = [
+  { path: '/browse-qa', remote: 'members', module: 'BrowseQA' },
+  { path: '/dashboard', remote: 'members', module: 'Dashboard' },
+  { path: '/my-questions', remote: 'members', module: 'MyQuestions' },
+  { path: '/questions/:id', remote: 'members', module: 'QuestionPage' },
+  { path: '/submit-question', remote: 'members', module: 'SubmitQuestion' },
+  { path: '/subscribe', remote: 'members', module: 'Subscribe' },
+  { path: '/expert-dashboard', remote: 'experts', module: 'ExpertDashboard' },
+  { path: '/creator-dashboard', remote: 'experts', module: 'ExpertDashboard' },
+  { path: '/expert-onboarding', remote: 'experts', module: 'ExpertOnboarding' },
+  { path: '/experts', remote: 'experts', module: 'Experts' },
+  { path: '/apply', remote: 'experts', module: 'Apply' },
+  { path: '/admin-dashboard', remote: 'staff', module: 'AdminDashboard' },
+  { path: '/moderator-dashboard', remote: 'staff', module: 'ModeratorDashboard' },
+];
