@@ -5,8 +5,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { REMOTE_NAMES, REMOTE_ROUTES, type RemoteName } from '@uapqa/contracts';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
-import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { etag } from 'hono/etag';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { type PageHead, withHead } from './pages/head.js';
 
 export const DEFAULT_FRONTENDS_DIR = fileURLToPath(new URL('../../frontends', import.meta.url));
@@ -130,7 +130,8 @@ function withLinks(html: string, links: string): string {
  * copies (`precompressed`), picked by Accept-Encoding.
  */
 function caching(): MiddlewareHandler {
-  const tag = etag();
+  // Weak: a page gzipped on the fly is the same page, and its 304 must carry the same tag.
+  const tag = etag({ weak: true });
   const gzip = compress();
   return async (c, next) => {
     if (c.req.path.startsWith('/api/')) return next();

@@ -188,3 +188,27 @@ describe('/sitemap.xml', () => {
     expect((await bare.request('/sitemap.xml')).status).toBe(503);
   });
 });
+
+describe('/robots.txt', () => {
+  it('is text that lets crawlers read the pages, not the API, and names the sitemap', async () => {
+    const { app } = gateway({ PUBLIC_URL: 'https://uap.example/' });
+    const response = await app.request('/robots.txt');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    const text = await response.text();
+    expect(text).not.toContain('<');
+    expect(text.split('\n')).toEqual(
+      expect.arrayContaining([
+        'User-agent: *',
+        'Disallow: /api/',
+        'Sitemap: https://uap.example/sitemap.xml',
+      ]),
+    );
+  });
+
+  it("names the sitemap under the request's origin without PUBLIC_URL", async () => {
+    const { app } = gateway({});
+    const text = await (await app.request('http://answers.test:8080/robots.txt')).text();
+    expect(text).toContain('Sitemap: http://answers.test:8080/sitemap.xml\n');
+  });
+});

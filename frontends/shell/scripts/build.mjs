@@ -29,8 +29,8 @@ function missingShares(mapSource) {
 }
 
 function builtMap() {
-  const file = readdirSync(assets).find((name) =>
-    name.startsWith('_virtual_mf-localSharedImportMap') && name.endsWith('.js'),
+  const file = readdirSync(assets).find(
+    (name) => name.startsWith('_virtual_mf-localSharedImportMap') && name.endsWith('.js'),
   );
   if (!file) throw new Error(`no shared-module map in ${assets}`);
   return readFileSync(join(assets, file), 'utf8');
