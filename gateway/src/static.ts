@@ -137,17 +137,19 @@ function caching(): MiddlewareHandler {
     if (c.req.path.startsWith('/api/')) return next();
     if (HASHED.test(c.req.path)) {
       await next();
-      if (c.res.ok) c.res.headers.set('Cache-Control', IMMUTABLE);
-      varyOnEncoding(c.res);
+      amend(c, (headers) => {
+        if (c.res.ok) headers.set('Cache-Control', IMMUTABLE);
+        varyOnEncoding(headers);
+      });
       return;
     }
     await gzip(c, async () => {
       await tag(c, async () => {
         await next();
-        if (c.res.ok && !c.res.headers.has('Cache-Control')) {
-          c.res.headers.set('Cache-Control', REVALIDATE);
-        }
-        varyOnEncoding(c.res);
+        amend(c, (headers) => {
+          if (c.res.ok && !headers.has('Cache-Control')) headers.set('Cache-Control', REVALIDATE);
+          varyOnEncoding(headers);
+        });
       });
     });
   };
@@ -166,12 +168,24 @@ function buildFiles(root: string, prefix = ''): MiddlewareHandler {
  * Text may be sent compressed or not depending on Accept-Encoding, so a shared cache must key
  * it on that header, also when this answer happens to be the uncompressed one.
  */
-function varyOnEncoding(response: Response): void {
-  const type = response.headers.get('Content-Type');
+function varyOnEncoding(headers: Headers): void {
+  const type = headers.get('Content-Type');
   if (!type || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type)) return;
-  const vary = response.headers.get('Vary');
+  const vary = headers.get('Vary');
   if (vary && /(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary)) return;
-  response.headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+}
+
+/**
+ * Changes the headers of the answer made. A new answer, not its headers in place: the Response
+ * of @hono/node-server forgets such changes once its body is read (as the ETag does).
+ */
+function amend(c: Context, change: (headers: Headers) => void): void {
+  const headers = new Headers(c.res.headers);
+  change(headers);
+  const { body, status, statusText } = c.res;
+  c.res = undefined;
+  c.res = new Response(body, { status, statusText, headers });
 }
 
 /**

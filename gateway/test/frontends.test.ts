@@ -2,9 +2,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mountFrontends } from '../src/static.js';
+
+// As in production: @hono/node-server's own Response, whose headers behave differently from the
+// global one's once they are changed after the answer was made.
+getRequestListener(() => new Response(null));
 
 const dir = mkdtempSync(join(tmpdir(), 'frontends-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -9,7 +9,7 @@ const gzipAsync = promisify(gzip);
 /** The types worth compressing: text. Images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(?:m?js|css|html|json|svg|txt|xml|webmanifest)$/;
 /** Below this a compressed copy saves less than a request's headers. */
-const MIN_BYTES = 1024;
+const MIN_BYTES = 256;
 
 async function* files(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
