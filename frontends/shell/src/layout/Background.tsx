@@ -1,5 +1,5 @@
-import { type CSSProperties, useEffect, useRef, useState } from 'react';
-import styled, { keyframes } from 'styled-components';
+import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
+import styled from 'styled-components';
 
 /** Spec section 9: intensity factors, 30 beams (20 × 1.5), hue 190–260, blurs and the pulse. */
 const INTENSITY = { subtle: 0.7, medium: 0.85, strong: 1 } as const;
@@ -7,6 +7,12 @@ const BASE_BEAMS = 20;
 const BEAM_FACTOR = 1.5;
 /** The blur of the beams (a Gaussian's standard deviation, px), baked into each beam's edges. */
 const BLUR = 15;
+/**
+ * Blurring the whole canvas also dimmed where beams crossed and met the screen's edges; measured
+ * against that canvas (same beams, mean and peak brightness of the screen), the painted beams
+ * match it at this share of their opacity.
+ */
+const CANVAS_MATCH = 0.87;
 /** The drift was tuned in pixels per frame of a 60 Hz display. */
 const FRAMES_PER_SECOND = 60;
 
@@ -49,37 +55,40 @@ function erf(x: number): number {
   return Math.sign(x) * (1 - poly * Math.exp(-x * x));
 }
 
+/** How a beam moves: its drift and its pulse, as Web Animations timings (ms). */
+export interface BeamMotion {
+  drift: { duration: number; delay: number };
+  glow: { duration: number; delay: number };
+}
+
 /**
- * One beam as inline styles: the gradient and the blurred edges are painted once, and the only
- * things that change afterwards are its transform and opacity, which the compositor animates
- * without the main thread. `viewportHeight` turns the drift speed into a duration.
+ * One beam: its look as inline styles, painted once (the gradient and its blurred edges), and
+ * its motion, which changes only transform and opacity, so the compositor runs it without the
+ * main thread. `viewportHeight` turns the drift speed (px per frame) into a duration.
  */
 export function beamStyle(
   beam: Beam,
   intensity: number,
   viewportHeight: number,
-): { drift: CSSProperties; ray: CSSProperties } {
+): { drift: CSSProperties; ray: CSSProperties; motion: BeamMotion } {
   const spread = 2 * BLUR;
   const outer = beam.width + 2 * spread;
   // A narrow beam blurred by BLUR px keeps only part of its brightness in the middle.
   const peak = erf(beam.width / (2 * Math.SQRT2 * BLUR));
   const ramp = Math.min(outer / 2, 1.5 * spread);
-  const alpha = beam.opacity * intensity;
+  const alpha = beam.opacity * intensity * CANVAS_MATCH;
   const color = (a: number) => `hsla(${beam.hue.toFixed(0)}, 85%, 65%, ${a.toFixed(3)})`;
   // The drift runs from just below the screen until the whole beam (2.5 screens long) is above it.
   const travel = viewportHeight + 100 + 2.5 * viewportHeight + 100;
   const start = viewportHeight + 100 - (beam.y / 100) * viewportHeight;
-  const duration = travel / (beam.speed * FRAMES_PER_SECOND);
-  const halfPulse = Math.PI / (beam.pulseSpeed * FRAMES_PER_SECOND);
+  const duration = (travel / (beam.speed * FRAMES_PER_SECOND)) * 1000;
+  const halfPulse = (Math.PI / (beam.pulseSpeed * FRAMES_PER_SECOND)) * 1000;
   const edge = `rgba(0, 0, 0, ${peak.toFixed(3)})`;
   return {
     // The moving part is unrotated, so every beam shares the same drift keyframes.
     drift: {
       left: `${beam.x.toFixed(2)}vw`,
       transform: `translateY(${beam.y.toFixed(2)}vh)`,
-      animationDuration: `${duration.toFixed(1)}s, ${halfPulse.toFixed(2)}s`,
-      // Negative delays start each beam where it stands when nothing moves, mid-pulse.
-      animationDelay: `${(-(start / travel) * duration).toFixed(1)}s, ${(-(beam.pulse / Math.PI) * halfPulse).toFixed(2)}s`,
     },
     ray: {
       width: `${outer.toFixed(0)}px`,
@@ -88,22 +97,21 @@ export function beamStyle(
       backgroundImage: `linear-gradient(to bottom, ${color(0)} 0%, ${color(alpha)} 40%, ${color(alpha)} 60%, ${color(0)} 100%)`,
       maskImage: `linear-gradient(to right, transparent 0, ${edge} ${ramp.toFixed(0)}px, ${edge} ${(outer - ramp).toFixed(0)}px, transparent ${outer.toFixed(0)}px)`,
     },
+    // Negative delays start each beam where it stands when nothing moves, mid-pulse.
+    motion: {
+      drift: { duration, delay: -(start / travel) * duration },
+      glow: { duration: halfPulse, delay: -(beam.pulse / Math.PI) * halfPulse },
+    },
   };
 }
 
-const drift = keyframes`
-  from { transform: translateY(calc(100vh + 100px)); }
-  to { transform: translateY(calc(-250vh - 100px)); }
-`;
+const DRIFT: Keyframe[] = [
+  { transform: 'translateY(calc(100vh + 100px))' },
+  { transform: 'translateY(calc(-250vh - 100px))' },
+];
 /** The canvas's pulse: 0.8 ± 0.2 of each beam's opacity. */
-const glow = keyframes`
-  from { opacity: 0.6; }
-  to { opacity: 1; }
-`;
-const pulse = keyframes`
-  0%, 100% { opacity: 0.05; }
-  50% { opacity: 0.15; }
-`;
+const GLOW: Keyframe[] = [{ opacity: 0.6 }, { opacity: 1 }];
+const VEIL: Keyframe[] = [{ opacity: 0.05 }, { opacity: 0.15 }, { opacity: 0.05 }];
 
 const Wrap = styled.div`
   position: fixed;
@@ -113,7 +121,6 @@ const Wrap = styled.div`
   contain: strict;
   background: ${({ theme }) => theme.colors.background};
   pointer-events: none;
-  &[data-paused] * { animation-play-state: paused; }
 `;
 const Drift = styled.div`
   position: absolute;
@@ -121,11 +128,6 @@ const Drift = styled.div`
   width: 0;
   height: 0;
   opacity: 0.8;
-  animation-name: ${drift}, ${glow};
-  animation-timing-function: linear, ease-in-out;
-  animation-iteration-count: infinite;
-  animation-direction: normal, alternate;
-  @media (prefers-reduced-motion: reduce) { animation: none; }
 `;
 /** The beam itself: 2.5 screens long, leaning from its top end. */
 const Ray = styled.div`
@@ -138,15 +140,15 @@ const Overlay = styled.div`
   inset: 0;
   background: ${({ theme }) => theme.colors.background};
   opacity: 0.05;
-  animation: ${pulse} 10s ease-in-out infinite;
-  @media (prefers-reduced-motion: reduce) { animation: none; }
 `;
 
 /**
  * The decorative beams behind every page. Each is painted once; the compositor moves and pulses
  * them (transform and opacity only), so after the first paint the page's main thread stays
- * idle. They stop while the tab is hidden or the background is off screen, and stand still
- * when the user prefers less motion.
+ * idle. Web Animations rather than CSS ones: a page with React listens for animation events,
+ * and a CSS animation then wakes the main thread on every frame to keep them on time. The beams
+ * stop while the tab is hidden or the background is off screen, and stand still when the user
+ * prefers less motion.
  */
 export function Background({ intensity = 'strong' }: { intensity?: keyof typeof INTENSITY }) {
   const wrap = useRef<HTMLDivElement>(null);
@@ -156,40 +158,77 @@ export function Background({ intensity = 'strong' }: { intensity?: keyof typeof 
   const [height] = useState(() =>
     typeof window === 'undefined' ? 900 : window.innerHeight || 900,
   );
+  const styles = useMemo(
+    () => beams.map((beam) => beamStyle(beam, INTENSITY[intensity], height)),
+    [beams, intensity, height],
+  );
 
   useEffect(() => {
     const element = wrap.current;
-    if (!element) return;
+    if (!element || typeof element.animate !== 'function') return;
+    const motion = window.matchMedia?.('(prefers-reduced-motion: reduce)');
+    let animations: Animation[] = [];
     let onScreen = true;
-    const update = () => element.toggleAttribute('data-paused', document.hidden || !onScreen);
+    const playOrPause = () => {
+      for (const animation of animations) {
+        if (document.hidden || !onScreen) animation.pause();
+        else animation.play();
+      }
+    };
+    const start = () => {
+      for (const animation of animations) animation.cancel();
+      animations = [];
+      if (motion?.matches) return;
+      const drifts = element.querySelectorAll<HTMLElement>('[data-beam]');
+      drifts.forEach((drift, index) => {
+        const timing = styles[index]?.motion;
+        if (!timing) return;
+        animations.push(
+          drift.animate(DRIFT, { ...timing.drift, iterations: Infinity, easing: 'linear' }),
+          drift.animate(GLOW, {
+            ...timing.glow,
+            iterations: Infinity,
+            direction: 'alternate',
+            easing: 'ease-in-out',
+          }),
+        );
+      });
+      const veil = element.querySelector<HTMLElement>('[data-veil]');
+      if (veil) {
+        animations.push(
+          veil.animate(VEIL, { duration: 10_000, iterations: Infinity, easing: 'ease-in-out' }),
+        );
+      }
+      playOrPause();
+    };
     const observer =
       typeof IntersectionObserver === 'undefined'
         ? null
         : new IntersectionObserver((entries) => {
             onScreen = entries.some((entry) => entry.isIntersecting);
-            update();
+            playOrPause();
           });
     observer?.observe(element);
-    document.addEventListener('visibilitychange', update);
-    update();
+    document.addEventListener('visibilitychange', playOrPause);
+    motion?.addEventListener?.('change', start);
+    start();
     return () => {
+      for (const animation of animations) animation.cancel();
       observer?.disconnect();
-      document.removeEventListener('visibilitychange', update);
+      document.removeEventListener('visibilitychange', playOrPause);
+      motion?.removeEventListener?.('change', start);
     };
-  }, []);
+  }, [styles]);
 
   return (
     <Wrap ref={wrap} aria-hidden="true" data-testid="background">
-      {beams.map((beam, index) => {
-        const style = beamStyle(beam, INTENSITY[intensity], height);
-        return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the beams never change order or number
-          <Drift key={index} style={style.drift}>
-            <Ray style={style.ray} />
-          </Drift>
-        );
-      })}
-      <Overlay />
+      {styles.map((style, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the beams never change order or number
+        <Drift key={index} data-beam="" style={style.drift}>
+          <Ray style={style.ray} />
+        </Drift>
+      ))}
+      <Overlay data-veil="" />
     </Wrap>
   );
 }
