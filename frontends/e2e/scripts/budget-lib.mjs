@@ -150,7 +150,8 @@ export async function measureFrontendBudget({ browser, url, budgetBytes = BUDGET
       measuredAt: new Date().toISOString(),
       budget: {
         gzipBytes: budgetBytes,
-        compression: 'gzip (node:zlib default level) of each JavaScript body, or its bytes sent gzipped',
+        compression:
+          'gzip (node:zlib default level) of each JavaScript body, or its bytes sent gzipped',
       },
       firstPaint: {
         ...firstPaint,
