@@ -129,6 +129,8 @@ export const CreatorProfileRecord = CreatorProfileApplication.extend({
   id: z.number().int(),
   userId: z.number().int(),
   status: CreatorApplicationStatus,
+  /** An approved expert members can choose; false once delisted or no longer an expert. */
+  listed: z.boolean(),
   createdAt: z.string(),
   user: z.object({
     username: z.string(),

@@ -148,7 +148,15 @@ export const Question = z.object({
   dueAt: z.string().nullable(),
   /** When an approved question passed its deadline unanswered (its credit is refunded). */
   overdueAt: z.string().nullable().optional(),
-  /** The question's credit went back to the asker: it was rejected, or its deadline passed. */
+  /**
+   * When an approved question was taken back unanswered because its expert is no longer
+   * available (its credit is refunded).
+   */
+  withdrawnAt: z.string().nullable().optional(),
+  /**
+   * The question's credit went back to the asker: it was rejected, its deadline passed, or its
+   * expert is no longer available.
+   */
   creditRefunded: z.boolean().optional(),
   /** `GET /api/questions/:id` only: the caller asked this question. */
   askedByViewer: z.boolean().optional(),

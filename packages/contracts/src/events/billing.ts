@@ -52,7 +52,7 @@ export const CreditsRefunded = defineEvent(
     userId: z.number().int(),
     questionId: z.string(),
     credits: z.number().int().positive(),
-    reason: z.enum(['rejected', 'overdue', 'not_stored']),
+    reason: z.enum(['rejected', 'overdue', 'not_stored', 'expert_unavailable']),
     balance: z.number().int().nonnegative(),
   }),
 );

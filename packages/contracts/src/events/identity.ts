@@ -105,6 +105,24 @@ export const ExpertApplicationDecided = defineEvent(
   }),
 );
 
+/**
+ * An approved expert was taken off, or put back on, the lists members choose from: the public
+ * creators list, the ask form, the windows and staff's assignment choices. `demoted`: their role
+ * changed away from expert; `delisted`/`relisted`: an admin's choice; `deleted`: the account is
+ * gone. Their past answers stay in the archive either way.
+ */
+export const CreatorListingChanged = defineEvent(
+  IDENTITY_STREAM,
+  'CreatorListingChanged',
+  1,
+  z.object({
+    creatorId: z.number().int(),
+    userId: z.number().int(),
+    listed: z.boolean(),
+    reason: z.enum(['demoted', 'delisted', 'relisted', 'deleted']),
+  }),
+);
+
 export const identityEvents = [
   UserRegistered,
   CreatorApproved,
@@ -113,4 +131,5 @@ export const identityEvents = [
   UserRoleChanged,
   ExpertApplicationSubmitted,
   ExpertApplicationDecided,
+  CreatorListingChanged,
 ];

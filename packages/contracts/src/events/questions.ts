@@ -16,6 +16,23 @@ export const QuestionOverdue = defineEvent(
   }),
 );
 
+/**
+ * An approved, unanswered question was taken back because its expert is no longer available
+ * (delisted or no longer an expert): billing refunds the asker, who is told.
+ */
+export const QuestionWithdrawn = defineEvent(
+  QUESTIONS_STREAM,
+  'QuestionWithdrawn',
+  1,
+  z.object({
+    questionId: z.string(),
+    askerId: z.number().int(),
+    expertId: z.number().int(),
+    reason: z.literal('expert_unavailable'),
+    withdrawnAt: z.iso.datetime(),
+  }),
+);
+
 /** An expert answered: the asker is told, and billing records the expert's fee. */
 export const QuestionAnswered = defineEvent(
   QUESTIONS_STREAM,
