@@ -1,6 +1,6 @@
 import type { Creator } from '@uapqa/contracts';
 import { type Executor, preparedOnce, type Remembered, remembered } from '@uapqa/service-kit';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { creatorProfiles, users } from './db/schema.js';
 
 function prepareApprovedCreators(db: Executor) {
@@ -17,12 +17,12 @@ function prepareApprovedCreators(db: Executor) {
     })
     .from(creatorProfiles)
     .innerJoin(users, eq(users.id, creatorProfiles.userId))
-    .where(eq(creatorProfiles.status, 'approved'))
+    .where(and(eq(creatorProfiles.status, 'approved'), eq(creatorProfiles.listed, true)))
     .orderBy(asc(creatorProfiles.id))
     .prepare('approved_creators');
 }
 
-/** Approved creators as the public API shows them (every browse page view asks). */
+/** Approved, listed creators as the public API shows them (every browse page view asks). */
 async function listApprovedCreators(db: Executor): Promise<Creator[]> {
   const rows = await preparedOnce(db, 'approved_creators', () =>
     prepareApprovedCreators(db),
@@ -35,7 +35,7 @@ async function listApprovedCreators(db: Executor): Promise<Creator[]> {
 
 /**
  * `GET /api/creators`' body, remembered for `ttlMs`: every browse page view asks for it, and it
- * changes only when a creator is approved, which calls `changed()`.
+ * changes only when a creator is approved, delisted or listed again, which calls `changed()`.
  */
 export function approvedCreatorsBody(db: Executor, ttlMs: number): Remembered<void, string> {
   return remembered(

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { CreatorApproved, IDENTITY_STREAM } from '@uapqa/contracts';
+import { CreatorApproved, CreatorListingChanged, IDENTITY_STREAM } from '@uapqa/contracts';
 import {
   type EventBus,
   type Logger,
@@ -57,11 +57,12 @@ export async function startIdentity(options: IdentityServiceOptions): Promise<Se
   }
   const creatorsBody = approvedCreatorsBody(db, config.CREATORS_CACHE_MS);
   relay.start();
-  // Every replica watches approvals (any replica's): each renews its own list. The event leaves
-  // the outbox only after the approval committed, so the list read after it has the creator.
+  // Every replica watches approvals and listing changes (any replica's): each renews its own
+  // list. The event leaves the outbox only after the change committed, so the list read after it
+  // has it.
   const approvals = await bus.watch({
     stream: IDENTITY_STREAM,
-    types: [CreatorApproved.type],
+    types: [CreatorApproved.type, CreatorListingChanged.type],
     handler: async () => creatorsBody.changed(),
   });
   // Identity verifies tokens with its own keys, not through its JWKS route.

@@ -100,6 +100,12 @@ export const creatorProfiles = pgTable(
     status: text('status', { enum: ['pending', 'approved', 'rejected'] })
       .notNull()
       .default('pending'),
+    /**
+     * Whether an approved expert is offered to members (public list, ask form, assignment). False
+     * once an admin delists them or their role changes away from expert; the profile and their
+     * past answers stay.
+     */
+    listed: boolean('listed').notNull().default(true),
     createdAt: createdAt(),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewedBy: integer('reviewed_by'),

@@ -14,6 +14,7 @@ import {
   conflict,
   currentSession,
   enqueue,
+  type Executor,
   notFound,
   readJson,
   readParams,
@@ -25,6 +26,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { creatorProfiles, settings, users } from '../db/schema.js';
 import type { IdentityDeps } from '../deps.js';
+import { changeListing } from '../listing.js';
 import { userColumns, WAITLIST_SETTING } from '../users.js';
 import { IdParam } from './params.js';
 
@@ -100,27 +102,26 @@ export function adminRoutes(deps: IdentityDeps): Hono {
         .returning(userColumns);
       // Other services keep a copy of who is staff (notifications mails the admins).
       if (before.role !== role) await enqueue(tx, IDENTITY_STREAM, roleChanged(user!, before.role));
-      return user!;
+      // Someone who is no longer an expert must not be offered to members or staff any more.
+      // Giving the role back does not list them again on its own: an admin does, on purpose.
+      const delisted =
+        before.role === 'expert' && role !== 'expert'
+          ? await changeListing(tx, id, false, 'demoted')
+          : null;
+      return { user: user!, delisted: delisted !== null };
     });
     if (!updated) throw notFound('No user with that id.');
+    if (updated.delisted) creatorsBody.changed();
     relay.kick();
     // A token carries the role: end the user's sessions so no stale role stays in use.
     await sessions.revoke({ userId: id });
-    return c.json(updated);
+    return c.json(updated.user);
   });
 
   app.get('/api/admin/creator-profiles', async (c) => {
     const { status } = readQuery(c, ApplicationsQuery);
     const rows = await db
-      .select({
-        profile: creatorProfiles,
-        user: {
-          username: users.username,
-          email: users.email,
-          firstName: users.firstName,
-          lastName: users.lastName,
-        },
-      })
+      .select({ profile: creatorProfiles, user: profileUser })
       .from(creatorProfiles)
       .innerJoin(users, eq(users.id, creatorProfiles.userId))
       .where(eq(creatorProfiles.status, status))
@@ -181,6 +182,75 @@ export function adminRoutes(deps: IdentityDeps): Hono {
     return c.json(profile);
   });
 
+  /**
+   * Delisting keeps an approved expert's profile and past answers but takes them off every list
+   * members and staff choose from; listing again undoes it. Services hear of both through
+   * CreatorListingChanged.
+   */
+  app.post('/api/admin/creator-profiles/:id/delist', async (c) => {
+    const { id } = readParams(c, IdParam);
+    const profile = await db.transaction(async (tx) => {
+      const found = await approvedProfile(tx, id);
+      if (!found.listed) throw conflict(`${found.name} is already delisted.`);
+      await changeListing(tx, found.userId, false, 'delisted');
+      return found;
+    });
+    creatorsBody.changed();
+    relay.kick();
+    return c.json(await profileRecord(profile.id));
+  });
+
+  app.post('/api/admin/creator-profiles/:id/relist', async (c) => {
+    const { id } = readParams(c, IdParam);
+    const profile = await db.transaction(async (tx) => {
+      const found = await approvedProfile(tx, id);
+      if (found.listed) throw conflict(`${found.name} is already listed.`);
+      if (found.role !== 'expert') {
+        throw conflict(
+          `${found.name} is no longer an expert. Give them the expert role first, then list them again.`,
+        );
+      }
+      await changeListing(tx, found.userId, true, 'relisted');
+      return found;
+    });
+    creatorsBody.changed();
+    relay.kick();
+    return c.json(await profileRecord(profile.id));
+  });
+
+  /** An approved profile with its owner's role, locked for the listing change; else 404/409. */
+  async function approvedProfile(tx: Executor, id: number) {
+    const [row] = await tx
+      .select({
+        id: creatorProfiles.id,
+        userId: creatorProfiles.userId,
+        status: creatorProfiles.status,
+        listed: creatorProfiles.listed,
+        brandName: creatorProfiles.brandName,
+        role: users.role,
+      })
+      .from(creatorProfiles)
+      .innerJoin(users, eq(users.id, creatorProfiles.userId))
+      .where(eq(creatorProfiles.id, id))
+      .for('update');
+    if (!row) throw notFound('No creator profile with that id.');
+    if (row.status !== 'approved') {
+      throw conflict(
+        `Only an approved expert can be listed or delisted; this application is ${row.status}.`,
+      );
+    }
+    return { ...row, name: row.brandName };
+  }
+
+  async function profileRecord(id: number) {
+    const [row] = await db
+      .select({ profile: creatorProfiles, user: profileUser })
+      .from(creatorProfiles)
+      .innerJoin(users, eq(users.id, creatorProfiles.userId))
+      .where(eq(creatorProfiles.id, id));
+    return { ...row!.profile, user: row!.user };
+  }
+
   async function missingOrDecided(id: number) {
     const [existing] = await db
       .select({ status: creatorProfiles.status })
@@ -193,6 +263,13 @@ export function adminRoutes(deps: IdentityDeps): Hono {
 
   return app;
 }
+
+const profileUser = {
+  username: users.username,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+};
 
 function roleChanged(user: IdentityUser, previousRole: Role) {
   return createEvent(UserRoleChanged, {

@@ -1,0 +1,1 @@
+ALTER TABLE "creator_profiles" ADD COLUMN "listed" boolean DEFAULT true NOT NULL;

@@ -1,0 +1,43 @@
+import { CreatorListingChanged, createEvent, IDENTITY_STREAM } from '@uapqa/contracts';
+import { enqueue, type Executor } from '@uapqa/service-kit';
+import { and, eq } from 'drizzle-orm';
+import { creatorProfiles } from './db/schema.js';
+
+export type ListingReason = 'demoted' | 'delisted' | 'relisted' | 'deleted';
+
+/**
+ * Takes a user's approved profile off (or puts it back on) the lists members choose from, and
+ * commits `CreatorListingChanged` with the change, in the caller's transaction. Conditional on
+ * the flag really changing, so a repeated call announces nothing twice. Returns the profile
+ * changed, or null when there was nothing to change.
+ */
+export async function changeListing(
+  tx: Executor,
+  userId: number,
+  listed: boolean,
+  reason: ListingReason,
+): Promise<{ id: number; userId: number } | null> {
+  const [profile] = await tx
+    .update(creatorProfiles)
+    .set({ listed })
+    .where(
+      and(
+        eq(creatorProfiles.userId, userId),
+        eq(creatorProfiles.status, 'approved'),
+        eq(creatorProfiles.listed, !listed),
+      ),
+    )
+    .returning({ id: creatorProfiles.id, userId: creatorProfiles.userId });
+  if (!profile) return null;
+  await enqueue(
+    tx,
+    IDENTITY_STREAM,
+    createEvent(CreatorListingChanged, {
+      creatorId: profile.id,
+      userId: profile.userId,
+      listed,
+      reason,
+    }),
+  );
+  return profile;
+}

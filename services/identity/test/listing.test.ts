@@ -1,0 +1,153 @@
+import { CreatorListingChanged } from '@uapqa/contracts';
+import { eventually, testBackends } from '@uapqa/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type IdentityHarness, newMember, startHarness } from './harness.js';
+
+const application = {
+  brandName: 'Night Sky Ledger',
+  bio: 'Fifteen years cataloguing sightings against flight and satellite records, case by case.',
+  credentials: 'Amateur astronomer, former air traffic controller',
+  expertise: 'Satellite and flight misidentifications',
+  website: '',
+  socialLinks: '',
+  experienceYears: 15,
+  questionsPerWeek: 3,
+  weeklyRate: 200,
+};
+
+describe.each(testBackends())('delisting and demoting experts ($name)', (backend) => {
+  let h: IdentityHarness;
+  const announced: unknown[] = [];
+  let watcher: { stop(): Promise<void> };
+  beforeAll(async () => {
+    h = await startHarness(backend);
+    watcher = await h.harnessBus.bus.watch({
+      stream: 'identity',
+      types: [CreatorListingChanged.type],
+      handler: async (event) => {
+        announced.push(event.data);
+      },
+    });
+  });
+  afterAll(async () => {
+    await watcher.stop();
+    await h.stop();
+  });
+
+  /** A new member whose creator profile the admin approved: an expert, listed. */
+  async function newExpert() {
+    const applicant = h.visitor();
+    const user = await (await applicant.post('/api/register', newMember())).json();
+    const { id } = await (await applicant.post('/api/creator-profile', application)).json();
+    const admin = await h.signedIn('admin');
+    expect((await admin.post(`/api/admin/creator-profiles/${id}/approve`)).status).toBe(200);
+    return { userId: user.id as number, profileId: id as number, admin };
+  }
+  const listedIds = async () =>
+    ((await (await h.visitor().get('/api/creators')).json()) as Array<{ userId: number }>).map(
+      (creator) => creator.userId,
+    );
+
+  it('an admin delists an expert and lists them again, each announced once', async () => {
+    const { userId, profileId, admin } = await newExpert();
+    expect(await listedIds()).toContain(userId);
+
+    const delisted = await admin.post(`/api/admin/creator-profiles/${profileId}/delist`);
+    expect(delisted.status).toBe(200);
+    expect(await delisted.json()).toMatchObject({ id: profileId, status: 'approved', listed: false });
+    expect(await listedIds()).not.toContain(userId);
+    const again = await admin.post(`/api/admin/creator-profiles/${profileId}/delist`);
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toBe('Night Sky Ledger is already delisted.');
+
+    // Staff still see the expert, marked as delisted, so they can list them again.
+    const approved = await (await admin.get('/api/admin/creator-profiles?status=approved')).json();
+    expect(approved).toContainEqual(expect.objectContaining({ id: profileId, listed: false }));
+
+    const relisted = await admin.post(`/api/admin/creator-profiles/${profileId}/relist`);
+    expect(relisted.status).toBe(200);
+    expect(await relisted.json()).toMatchObject({ id: profileId, listed: true });
+    expect(await listedIds()).toContain(userId);
+    expect((await admin.post(`/api/admin/creator-profiles/${profileId}/relist`)).status).toBe(409);
+
+    await eventually(() =>
+      expect(announced.filter((data) => (data as { userId: number }).userId === userId)).toEqual([
+        { creatorId: profileId, userId, listed: false, reason: 'delisted' },
+        { creatorId: profileId, userId, listed: true, reason: 'relisted' },
+      ]),
+    );
+  });
+
+  it('refuses to delist what is not an approved expert profile, with a sentence', async () => {
+    const admin = await h.signedIn('admin');
+    const applicant = h.visitor();
+    await applicant.post('/api/register', newMember());
+    const { id } = await (await applicant.post('/api/creator-profile', application)).json();
+    const pending = await admin.post(`/api/admin/creator-profiles/${id}/delist`);
+    expect(pending.status).toBe(409);
+    expect((await pending.json()).message).toMatch(/Only an approved expert .* pending\./);
+    const unknown = await admin.post('/api/admin/creator-profiles/999999/delist');
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).message).toBe('No creator profile with that id.');
+    const member = await h.signedIn('member');
+    expect((await member.post(`/api/admin/creator-profiles/${id}/relist`)).status).toBe(403);
+  });
+
+  it('a role change away from expert delists; giving the role back does not list again by itself', async () => {
+    const { userId, profileId, admin } = await newExpert();
+    const demoted = await admin.patch(`/api/admin/users/${userId}/role`, { role: 'user' });
+    expect(demoted.status).toBe(200);
+    expect(await listedIds()).not.toContain(userId);
+    await eventually(() =>
+      expect(announced).toContainEqual({
+        creatorId: profileId,
+        userId,
+        listed: false,
+        reason: 'demoted',
+      }),
+    );
+
+    const notExpert = await admin.post(`/api/admin/creator-profiles/${profileId}/relist`);
+    expect(notExpert.status).toBe(409);
+    expect((await notExpert.json()).message).toBe(
+      'Night Sky Ledger is no longer an expert. Give them the expert role first, then list them again.',
+    );
+    expect((await admin.patch(`/api/admin/users/${userId}/role`, { role: 'expert' })).status).toBe(
+      200,
+    );
+    expect(await listedIds()).not.toContain(userId);
+    expect((await admin.post(`/api/admin/creator-profiles/${profileId}/relist`)).status).toBe(200);
+    expect(await listedIds()).toContain(userId);
+    // Changing between other roles announces no listing change: the stream is ordered, so once
+    // the delisting sent after those changes is heard, anything they announced would be too.
+    const other = await (await h.visitor().post('/api/register', newMember())).json();
+    await admin.patch(`/api/admin/users/${other.id}/role`, { role: 'moderator' });
+    await admin.patch(`/api/admin/users/${other.id}/role`, { role: 'user' });
+    await admin.post(`/api/admin/creator-profiles/${profileId}/delist`);
+    await eventually(() =>
+      expect(announced.filter((data) => (data as { userId: number }).userId === userId)).toEqual([
+        { creatorId: profileId, userId, listed: false, reason: 'demoted' },
+        { creatorId: profileId, userId, listed: true, reason: 'relisted' },
+        { creatorId: profileId, userId, listed: false, reason: 'delisted' },
+      ]),
+    );
+    expect(announced).not.toContainEqual(expect.objectContaining({ userId: other.id }));
+  });
+
+  it.runIf(backend.name === 'real')(
+    "drops another replica's delisted expert at once, told by the bus",
+    async () => {
+      const replica = await h.replica({ sharesBus: true });
+      const listedByReplica = async () =>
+        (
+          (await (await replica.app.request('/api/creators')).json()) as Array<{ userId: number }>
+        ).map((creator) => creator.userId);
+      const { userId, profileId, admin } = await newExpert();
+      await eventually(async () => expect(await listedByReplica()).toContain(userId));
+      expect((await admin.post(`/api/admin/creator-profiles/${profileId}/delist`)).status).toBe(
+        200,
+      );
+      await eventually(async () => expect(await listedByReplica()).not.toContain(userId));
+    },
+  );
+});
