@@ -40,11 +40,11 @@ export async function reserveCredit(
   });
 }
 
-export type RefundReason = 'rejected' | 'overdue' | 'not_stored';
+export type RefundReason = 'rejected' | 'overdue' | 'not_stored' | 'expert_unavailable';
 
 /**
  * Gives a question's credit back, once, whatever asks for it (a rejection, an overdue answer,
- * or the question not being stored after all). Runs in the caller's transaction.
+ * an expert no longer available, or the question not being stored after all). Runs in the caller's transaction.
  */
 export async function refundQuestion(
   tx: Transaction,

@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { categories, creators, questionWindows, tags } from './db/schema.js';
 
 export interface AskChecks {
-  /** Null when no approved expert has that user id. */
-  expert: { userId: number; questionsPerWeek: number; name: string } | null;
+  /** Null when no approved expert has that user id; `listed` false once they are delisted. */
+  expert: { userId: number; questionsPerWeek: number; name: string; listed: boolean } | null;
   /** Null when there is no such category. */
   category: { id: number; name: string } | null;
   /** The chosen topics that exist, by id. */
@@ -23,6 +23,7 @@ function prepareChecks(db: Executor) {
     .select({
       userId: creators.userId,
       questionsPerWeek: creators.questionsPerWeek,
+      listed: creators.listed,
       firstName: creators.firstName,
       brandName: creators.brandName,
       categoryName: sql<string | null>`(
@@ -62,6 +63,7 @@ export async function readAskChecks(
       userId: row.userId,
       questionsPerWeek: row.questionsPerWeek,
       name: row.firstName || row.brandName || 'this expert',
+      listed: row.listed,
     },
     category: row.categoryName === null ? null : { id: ask.categoryId, name: row.categoryName },
     // json: postgres.js and PGlite both hand it back parsed.

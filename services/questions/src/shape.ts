@@ -22,6 +22,7 @@ export const questionColumns = {
   moderationNotes: questions.moderationNotes,
   dueAt: questions.dueAt,
   overdueAt: questions.overdueAt,
+  withdrawnAt: questions.withdrawnAt,
   expertFirstName: creators.firstName,
   expertLastName: creators.lastName,
   expertBrandName: creators.brandName,
@@ -110,8 +111,10 @@ export function toQuestions(
       moderationNotes: audience.showNotes ? (row.moderationNotes ?? null) : null,
       dueAt: row.dueAt?.toISOString() ?? null,
       overdueAt: row.overdueAt?.toISOString() ?? null,
-      // Both refunds are billing's answer to the events this service commits with the change.
-      creditRefunded: row.status === 'rejected' || row.overdueAt !== null,
+      withdrawnAt: row.withdrawnAt?.toISOString() ?? null,
+      // Every refund is billing's answer to the events this service commits with the change.
+      creditRefunded:
+        row.status === 'rejected' || row.overdueAt !== null || row.withdrawnAt !== null,
       creator:
         row.expertFirstName !== null || row.expertBrandName !== null
           ? {

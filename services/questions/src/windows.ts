@@ -1,6 +1,6 @@
 import type { QuestionWindow } from '@uapqa/contracts';
 import { type Executor, preparedOnce } from '@uapqa/service-kit';
-import { and, asc, count, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { QuestionsConfig } from './config.js';
 import { creators, questions, questionWindows } from './db/schema.js';
 
@@ -78,13 +78,14 @@ function prepareCurrentWindows(db: Executor) {
         eq(questionWindows.opensAt, sql`${sql.placeholder('opensAt')}::timestamptz`),
       ),
     )
+    .where(eq(creators.listed, true))
     .orderBy(asc(creators.userId))
     .prepare('current_windows');
 }
 
 /**
- * Each expert's `window` as the ask form and `/api/creators` show it: the experts and their
- * windows' places in one prepared statement. An expert without a window row yet has all of
+ * Each listed expert's `window` as the ask form and `/api/creators` show it: the experts and
+ * their windows' places in one prepared statement. An expert without a window row yet has all of
  * `questionsPerWeek` left.
  */
 export async function describeWindows(
@@ -110,7 +111,7 @@ export async function describeWindows(
 
 /**
  * How many places a member holds in an expert's window: their questions counted in it, rejected
- * ones aside (a rejection gives its place back).
+ * and withdrawn ones aside (both are refunded and give their place back).
  */
 export async function placesHeld(
   db: Executor,
@@ -125,6 +126,7 @@ export async function placesHeld(
         eq(questions.windowOpensAt, held.opensAt),
         eq(questions.askerId, held.askerId),
         ne(questions.status, 'rejected'),
+        isNull(questions.withdrawnAt),
       ),
     );
   return row?.n ?? 0;
@@ -144,6 +146,7 @@ export async function placesHeldByExpert(
         eq(questions.askerId, askerId),
         eq(questions.windowOpensAt, opensAt),
         ne(questions.status, 'rejected'),
+        isNull(questions.withdrawnAt),
       ),
     )
     .groupBy(questions.requestedExpertId);
@@ -151,7 +154,7 @@ export async function placesHeldByExpert(
 }
 
 /**
- * Gives a rejected question's place back to the window it was counted in, in the caller's
+ * Gives a rejected or withdrawn question's place back to the window it was counted in, in the caller's
  * transaction. Never below zero: a window row from before places were given back may count
  * fewer than its questions.
  */

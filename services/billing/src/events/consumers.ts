@@ -5,6 +5,7 @@ import {
   QuestionAnswered,
   QuestionOverdue,
   QuestionRejected,
+  QuestionWithdrawn,
   readEvent,
   UserRegistered,
 } from '@uapqa/contracts';
@@ -46,10 +47,15 @@ export async function startConsumers(deps: BillingDeps, bus: EventBus): Promise<
     bus.consume({
       stream: QUESTIONS_STREAM,
       durable: CONSUMER,
-      types: [QuestionOverdue.type, QuestionAnswered.type],
+      types: [QuestionOverdue.type, QuestionWithdrawn.type, QuestionAnswered.type],
       handler: once(async (tx, event) => {
         if (event.type === QuestionOverdue.type) {
           await refundQuestion(tx, readEvent(QuestionOverdue, event).data.questionId, 'overdue');
+          return;
+        }
+        if (event.type === QuestionWithdrawn.type) {
+          const { questionId } = readEvent(QuestionWithdrawn, event).data;
+          await refundQuestion(tx, questionId, 'expert_unavailable');
           return;
         }
         const { questionId, expertId, answeredAt } = readEvent(QuestionAnswered, event).data;

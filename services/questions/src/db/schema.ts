@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   customType,
   index,
   integer,
@@ -39,7 +40,10 @@ export const tags = pgTable(
   (table) => [uniqueIndex('tags_name_idx').on(sql`lower(${table.name})`)],
 );
 
-/** Read copy of approved creators, kept from identity's CreatorApproved events. */
+/**
+ * Read copy of approved creators, kept from identity's CreatorApproved and CreatorListingChanged
+ * events. A delisted expert keeps their row: the archive still names them on their answers.
+ */
 export const creators = pgTable('creators', {
   userId: integer('user_id').primaryKey(),
   creatorId: integer('creator_id').notNull(),
@@ -48,6 +52,8 @@ export const creators = pgTable('creators', {
   firstName: text('first_name'),
   lastName: text('last_name'),
   questionsPerWeek: integer('questions_per_week').notNull(),
+  /** False while delisted or no longer an expert: nobody may ask them or be assigned to them. */
+  listed: boolean('listed').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -84,6 +90,11 @@ export const questions = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     dueAt: timestamp('due_at', { withTimezone: true }),
     overdueAt: timestamp('overdue_at', { withTimezone: true }),
+    /**
+     * Set when an approved, unanswered question is taken back because its expert is no longer
+     * available; its credit is refunded and it can no longer be answered.
+     */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     answerContent: text('answer_content'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     searchVector: tsvector('search_vector').generatedAlwaysAs(

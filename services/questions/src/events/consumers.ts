@@ -1,6 +1,7 @@
 import {
   ANSWER_DUE_HOURS,
   CreatorApproved,
+  CreatorListingChanged,
   IDENTITY_STREAM,
   MODERATION_STREAM,
   QUESTIONS_STREAM,
@@ -22,6 +23,7 @@ import { creators, questions } from '../db/schema.js';
 import type { QuestionsDeps } from '../deps.js';
 import { renewAfterTaxonomyChange } from '../public-lists.js';
 import { releasePlace } from '../windows.js';
+import { withdrawFromUnlisted } from '../withdrawals.js';
 
 export const CONSUMER = 'questions';
 
@@ -47,6 +49,17 @@ export async function startConsumers(deps: QuestionsDeps, bus: EventBus): Promis
       .insert(creators)
       .values({ userId: data.userId, ...values })
       .onConflictDoUpdate({ target: creators.userId, set: values });
+  });
+
+  // An expert taken off the lists can no longer be asked, and what they were to answer is
+  // refunded in the same transaction as the flag, so no approved question of theirs dead-ends.
+  const listingChanged = once(async (tx, event) => {
+    const data = readEvent(CreatorListingChanged, event).data;
+    await tx
+      .update(creators)
+      .set({ listed: data.listed, updatedAt: new Date() })
+      .where(eq(creators.userId, data.userId));
+    if (!data.listed) await withdrawFromUnlisted(tx, { expertId: data.userId });
   });
 
   // Applying an approval is one statement, claim included: it reaches the read model in one
@@ -89,12 +102,17 @@ export async function startConsumers(deps: QuestionsDeps, bus: EventBus): Promis
     bus.consume({
       stream: IDENTITY_STREAM,
       durable: CONSUMER,
-      types: [CreatorApproved.type],
+      types: [CreatorApproved.type, CreatorListingChanged.type],
       // The archive shows the creator's name, the windows their places: once committed, this
       // replica serves neither from before.
       handler: async (event) => {
-        await creatorApproved(event);
-        archivePages.changed();
+        if (event.type === CreatorListingChanged.type) {
+          await listingChanged(event);
+          deadlines.changed();
+        } else {
+          await creatorApproved(event);
+          archivePages.changed();
+        }
         lists.windows.changed();
       },
     }),
@@ -105,6 +123,13 @@ export async function startConsumers(deps: QuestionsDeps, bus: EventBus): Promis
       handler: async (event) => {
         if (event.type === QuestionApproved.type) {
           await approval(event);
+          // Decided before moderation heard the expert was delisted: refunded at once, like
+          // every question of theirs.
+          const { questionId } = readEvent(QuestionApproved, event).data;
+          if (await db.transaction((tx) => withdrawFromUnlisted(tx, { questionId }))) {
+            relay.kick();
+            lists.windows.changed();
+          }
           deadlines.changed();
         } else {
           await rejection(event);

@@ -2,11 +2,16 @@ import { createEvent, QUESTIONS_STREAM, QuestionOverdue } from '@uapqa/contracts
 import { type Database, enqueue, type Logger, type OutboxRelay } from '@uapqa/service-kit';
 import { and, eq, isNull, lt, min } from 'drizzle-orm';
 import { questions } from '../db/schema.js';
+import { withdrawFromUnlisted } from '../withdrawals.js';
 
 /** setTimeout's longest delay; a later deadline is re-armed for when this one fires. */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
-const stillOpen = and(eq(questions.status, 'approved'), isNull(questions.overdueAt));
+const stillOpen = and(
+  eq(questions.status, 'approved'),
+  isNull(questions.overdueAt),
+  isNull(questions.withdrawnAt),
+);
 
 /**
  * Approved questions still unanswered at their deadline are marked overdue, and QuestionOverdue
@@ -75,11 +80,13 @@ export function scheduleOverdue(
 
   const sweep = () =>
     sweepOverdue(db)
-      .then((count) => {
-        if (count > 0) {
-          logger.info({ count }, 'questions overdue');
-          relay.kick();
-        }
+      .then(async (count) => {
+        if (count > 0) logger.info({ count }, 'questions overdue');
+        // A backstop too: an approval applied just before its expert was delisted, by a
+        // replica that stopped before withdrawing it.
+        const withdrawn = await db.transaction((tx) => withdrawFromUnlisted(tx));
+        if (withdrawn > 0) logger.info({ count: withdrawn }, 'questions withdrawn');
+        if (count + withdrawn > 0) relay.kick();
       })
       .catch((error) => logger.warn({ err: error }, 'overdue sweep failed'));
 

@@ -42,6 +42,11 @@ export function answerRoutes({ db, relay, archivePages, deadlines }: QuestionsDe
     if (question.status === 'answered') throw conflict('This question has already been answered.');
     if (question.status !== 'approved')
       throw conflict(`This question is ${question.status}, not awaiting an answer.`);
+    if (question.withdrawnAt) {
+      throw conflict(
+        "This question was withdrawn because you are no longer listed as an expert; the member's credit is refunded.",
+      );
+    }
     const answeredAt = new Date();
     // The deadline is the rule, whether or not the overdue sweep has marked the question yet.
     if (question.overdueAt || (question.dueAt && answeredAt > question.dueAt)) {
@@ -60,6 +65,7 @@ export function answerRoutes({ db, relay, archivePages, deadlines }: QuestionsDe
             eq(questions.status, 'approved'),
             isNull(questions.answerContent),
             isNull(questions.overdueAt),
+            isNull(questions.withdrawnAt),
             gte(questions.dueAt, answeredAt),
           ),
         )

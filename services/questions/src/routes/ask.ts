@@ -80,6 +80,12 @@ export function askRoutes({ db, bus, relay, config, logger, lists }: QuestionsDe
       opensAt: window.opensAt,
     });
     if (!expert) throw badRequest('Please select an expert', 'assignedCreatorId');
+    if (!expert.listed) {
+      throw badRequest(
+        `${expert.name} no longer takes questions; please choose another expert. Nothing was charged.`,
+        'assignedCreatorId',
+      );
+    }
     if (expert.userId === session.userId) {
       throw badRequest(
         'You cannot ask yourself a question; choose another expert.',
