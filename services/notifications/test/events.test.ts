@@ -291,6 +291,32 @@ describe.each(testBackends())('email on events ($name)', (backend) => {
     expect(notice!.html).toContain('href="https://uap.example/submit-question"');
   });
 
+  it('tells the asker when their expert is no longer available and the credit is back', async () => {
+    const member = await stack.announceUser({ firstName: 'Robin' });
+    await stack.publish(
+      BILLING_STREAM,
+      createEvent(CreditsRefunded, {
+        userId: member.userId,
+        questionId: '00000000-0000-4000-8000-00000000b002',
+        credits: 1,
+        reason: 'expert_unavailable',
+        balance: 4,
+      }),
+    );
+    const notice = await stack.smtp.waitForOne(
+      member.email,
+      'Your expert is no longer available: your credit is back',
+    );
+    expect(notice!.text).toContain('Hello Robin,');
+    expect(notice!.text).toContain(
+      'is no longer available on UAP Answers, so the 1 FOIA credit you spent on it is back in your balance (now 4). You can ask another expert.',
+    );
+    expect(notice!.text).toContain(
+      'https://uap.example/questions/00000000-0000-4000-8000-00000000b002',
+    );
+    expect(notice!.html).toContain('href="https://uap.example/submit-question"');
+  });
+
   it('keeps mail for a user not known yet and sends it once identity announces them', async () => {
     const later = stack.unknownUser();
     await stack.publish(

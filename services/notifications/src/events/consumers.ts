@@ -283,12 +283,14 @@ export async function startConsumers(
         }
         const data = readEvent(CreditsRefunded, event).data;
         // A rejection has its own message; a question that could not be stored was never asked.
-        if (data.reason !== 'overdue') return;
+        if (data.reason !== 'overdue' && data.reason !== 'expert_unavailable') return;
+        // Told once the credit is really back, with the balance that shows it.
+        const template = data.reason === 'overdue' ? 'credits_refunded' : 'expert_unavailable';
         await enqueueMail(
           tx,
           mail(
-            'credits_refunded',
-            `${event.id}:credits_refunded`,
+            template,
+            `${event.id}:${template}`,
             { userId: data.userId },
             { questionId: data.questionId, credits: data.credits, balance: data.balance },
           ),

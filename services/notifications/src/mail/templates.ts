@@ -29,6 +29,8 @@ export interface MailData {
   };
   /** To the asker whose question was not answered in time. */
   credits_refunded: { questionId: string; credits: number; balance: number };
+  /** To the asker whose approved question's expert is no longer available: refunded. */
+  expert_unavailable: { questionId: string; credits: number; balance: number };
   /** To a visitor who joined the waitlist. */
   waitlist_confirmation: Record<string, never>;
   /** To a visitor who sent the public expert application. */
@@ -75,6 +77,7 @@ export const MAIL_TEMPLATES = [
   'question_answered',
   'credits_receipt',
   'credits_refunded',
+  'expert_unavailable',
   'waitlist_confirmation',
   'application_received',
   'application_staff',
@@ -372,6 +375,28 @@ ${button(ask, 'Ask again')}
     };
   },
 
+  expert_unavailable(data, { publicUrl, recipient, questionTitle }) {
+    const ask = link(publicUrl, '/submit-question');
+    const page = link(publicUrl, `/questions/${encodeURIComponent(data.questionId)}`);
+    const what = questionTitle ? `your question “${questionTitle}”` : 'your question';
+    const sentence = `The expert who was to answer ${what} is no longer available on ${SITE}, so the ${plural(data.credits, 'FOIA credit')} you spent on it ${data.credits === 1 ? 'is' : 'are'} back in your balance (now ${data.balance}). You can ask another expert.`;
+    return {
+      subject: 'Your expert is no longer available: your credit is back',
+      text: [
+        greeting(recipient),
+        '',
+        sentence,
+        '',
+        `Ask another expert: ${ask}`,
+        `Your question: ${page}`,
+      ],
+      html: html`<p>${greeting(recipient)}</p>
+<p>${sentence}</p>
+${button(ask, 'Ask another expert')}
+<p><a href="${page}">Your question</a></p>`,
+    };
+  },
+
   waitlist_confirmation(_data, { publicUrl }) {
     const home = link(publicUrl, '/');
     return {
@@ -546,4 +571,5 @@ export const QUESTION_TEMPLATES: ReadonlySet<MailTemplate> = new Set([
   'question_approved',
   'question_rejected',
   'credits_refunded',
+  'expert_unavailable',
 ]);
