@@ -15,6 +15,7 @@ export function fromQueue(db: Executor) {
       expertLastName: experts.lastName,
       expertBrandName: experts.brandName,
       expertKnown: sql<boolean>`${experts.userId} is not null`,
+      expertListed: sql<boolean>`coalesce(${experts.listed}, true)`,
     })
     .from(queueItems)
     .leftJoin(
@@ -58,6 +59,7 @@ export function toItem(row: QueueRow): ModerationItem {
           brandName: row.expertBrandName ?? null,
         }
       : null,
+    expertListed: row.expertListed,
     asker: { id: item.askerId, username: item.askerUsername },
     moderatorId: item.decidedBy ?? null,
     decidedAt: item.decidedAt?.toISOString() ?? null,

@@ -63,6 +63,11 @@ export type ModerationStatus = z.infer<typeof ModerationStatus>;
  */
 export const ModerationItem = Question.extend({
   status: ModerationStatus,
+  /**
+   * False when the expert shown in `creator` is no longer available (delisted, or no longer an
+   * expert): approving needs another expert, or the question is rejected with a refund.
+   */
+  expertListed: z.boolean(),
   asker: z.object({ id: z.number().int(), username: z.string() }),
   moderatorId: z.number().int().nullable(),
   decidedAt: z.string().nullable(),

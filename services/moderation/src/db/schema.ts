@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 export { inbox, outbox } from '@uapqa/service-kit';
 
@@ -64,12 +73,16 @@ export const decisions = pgTable(
   ],
 );
 
-/** Read copy of approved experts, kept from identity's CreatorApproved events. */
+/**
+ * Read copy of approved experts, kept from identity's CreatorApproved and CreatorListingChanged
+ * events. A delisted expert keeps their row (the queue still names them) but cannot be assigned.
+ */
 export const experts = pgTable('experts', {
   userId: integer('user_id').primaryKey(),
   creatorId: integer('creator_id').notNull(),
   brandName: text('brand_name'),
   firstName: text('first_name'),
   lastName: text('last_name'),
+  listed: boolean('listed').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,11 +1,13 @@
 import {
   CreatorApproved,
+  CreatorListingChanged,
   IDENTITY_STREAM,
   QUESTIONS_STREAM,
   QuestionSubmitted,
   readEvent,
 } from '@uapqa/contracts';
 import { type EventBus, inboxFor, type Subscription } from '@uapqa/service-kit';
+import { eq } from 'drizzle-orm';
 import { experts, queueItems } from '../db/schema.js';
 import type { ModerationDeps } from '../deps.js';
 
@@ -49,8 +51,16 @@ export async function startConsumers(deps: ModerationDeps, bus: EventBus): Promi
     bus.consume({
       stream: IDENTITY_STREAM,
       durable: CONSUMER,
-      types: [CreatorApproved.type],
+      types: [CreatorApproved.type, CreatorListingChanged.type],
       handler: once(async (tx, event) => {
+        if (event.type === CreatorListingChanged.type) {
+          const { userId, listed } = readEvent(CreatorListingChanged, event).data;
+          await tx
+            .update(experts)
+            .set({ listed, updatedAt: new Date() })
+            .where(eq(experts.userId, userId));
+          return;
+        }
         const data = readEvent(CreatorApproved, event).data;
         const values = {
           creatorId: data.creatorId,

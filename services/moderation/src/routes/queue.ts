@@ -123,17 +123,28 @@ export function queueRoutes({ db, relay }: ModerationDeps): Hono {
     let assignedExpertId: number | null = null;
     if (body.status === 'approved') {
       assignedExpertId = body.assignedExpertId ?? item.requestedExpertId;
-      if (assignedExpertId !== item.requestedExpertId) {
-        const [expert] = await db
-          .select({ userId: experts.userId })
-          .from(experts)
-          .where(eq(experts.userId, assignedExpertId));
-        if (!expert) {
-          throw badRequest(
-            `No approved expert has the user id ${assignedExpertId}; choose one of the experts.`,
-            'assignedExpertId',
-          );
-        }
+      const [expert] = await db
+        .select({
+          listed: experts.listed,
+          firstName: experts.firstName,
+          brandName: experts.brandName,
+        })
+        .from(experts)
+        .where(eq(experts.userId, assignedExpertId));
+      // The expert asked may not be known here yet (their approval still on its way); another
+      // expert must be.
+      if (!expert && assignedExpertId !== item.requestedExpertId) {
+        throw badRequest(
+          `No approved expert has the user id ${assignedExpertId}; choose one of the experts.`,
+          'assignedExpertId',
+        );
+      }
+      if (expert && !expert.listed) {
+        const name = expert.firstName || expert.brandName || 'This expert';
+        throw badRequest(
+          `${name} is no longer available to answer questions; assign another expert, or reject the question (its credit is refunded).`,
+          'assignedExpertId',
+        );
       }
       // An expert may ask another expert, never be paid to answer their own question.
       if (assignedExpertId === item.askerId) {

@@ -1,0 +1,1 @@
+ALTER TABLE "experts" ADD COLUMN "listed" boolean DEFAULT true NOT NULL;
