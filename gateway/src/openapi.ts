@@ -453,6 +453,27 @@ const OPERATIONS: Record<string, Partial<Record<'get' | 'post' | 'patch' | 'dele
       errors: [404, 409],
     },
   },
+  '/api/admin/creator-profiles/{id}/delist': {
+    post: {
+      summary:
+        'Take an approved expert off the lists members and staff choose from (their answers stay); their approved, unanswered questions are refunded',
+      tag: 'identity',
+      access: roles('admin'),
+      params: NumericId,
+      ok: { 200: answer(StoredCreatorProfile) },
+      errors: [404, 409],
+    },
+  },
+  '/api/admin/creator-profiles/{id}/relist': {
+    post: {
+      summary: 'List a delisted expert again (they must hold the expert role)',
+      tag: 'identity',
+      access: roles('admin'),
+      params: NumericId,
+      ok: { 200: answer(StoredCreatorProfile) },
+      errors: [404, 409],
+    },
+  },
   '/api/admin/expert-applications': {
     get: {
       summary: 'Expert applications sent with the public form, newest first (at most 200)',

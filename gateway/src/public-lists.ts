@@ -1,5 +1,6 @@
 import {
   CreatorApproved,
+  CreatorListingChanged,
   IDENTITY_STREAM,
   QUESTIONS_STREAM,
   QuestionSubmitted,
@@ -30,7 +31,10 @@ interface ListAnswer {
 const WRITES_THAT_CHANGE: ReadonlyArray<{ path: RegExp; list: PublicList }> = [
   // A question takes a place in its expert's window.
   { path: /^\/api\/questions\/?$/, list: 'creators' },
+  // Approving, delisting or listing an expert again.
   { path: /^\/api\/admin\/creator-profiles\//, list: 'creators' },
+  // A role change away from expert delists them.
+  { path: /^\/api\/admin\/users\/[^/]+\/role$/, list: 'creators' },
   { path: /^\/api\/admin\/categories(\/|$)/, list: 'categories' },
   { path: /^\/api\/admin\/tags(\/|$)/, list: 'tags' },
 ];
@@ -107,7 +111,7 @@ export function publicLists(ttlMs: number): PublicLists {
       Promise.all([
         bus.watch({
           stream: IDENTITY_STREAM,
-          types: [CreatorApproved.type],
+          types: [CreatorApproved.type, CreatorListingChanged.type],
           handler: async () => lists.creators.changed(),
         }),
         bus.watch({

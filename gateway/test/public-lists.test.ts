@@ -1,5 +1,6 @@
 import {
   CreatorApproved,
+  CreatorListingChanged,
   createEvent,
   IDENTITY_STREAM,
   QUESTIONS_STREAM,
@@ -204,6 +205,23 @@ describe.each(testBackends())('public lists from the gateway’s memory ($name)'
       async () => expect(await remainingShown()).toEqual(before.map((left) => left - 2)),
       { timeoutMs: 2000 },
     );
+
+    // An expert delisted (or listed again) through any gateway renews the list too.
+    state.remaining--;
+    expect(await remainingShown()).toEqual(before.map((left) => left - 2));
+    await h.bus.bus.publish(
+      IDENTITY_STREAM,
+      createEvent(CreatorListingChanged, {
+        creatorId: 99,
+        userId: 99,
+        listed: false,
+        reason: 'delisted',
+      }),
+    );
+    await eventually(
+      async () => expect(await remainingShown()).toEqual(before.map((left) => left - 3)),
+      { timeoutMs: 2000 },
+    );
   });
 
   it('keeps no failed answer: the next read asks again', async () => {
@@ -227,5 +245,21 @@ describe.each(testBackends())('public lists from the gateway’s memory ($name)'
     const answered = await h.visitor().get('/api/categories');
     expect(answered.status).toBe(200);
     expect(names(await answered.json())).toContain('Sightings');
+  });
+  it('drops a delisted or demoted expert on the very next read, and lists them again', async () => {
+    const admin = await signedIn('admin');
+    const listed = async () =>
+      (await (await h.visitor().get('/api/creators')).json()) as Array<{
+        id: number;
+        userId: number;
+      }>;
+    const [first, second] = await listed();
+    expect((await admin.post(`/api/admin/creator-profiles/${first!.id}/delist`)).status).toBe(200);
+    expect((await listed()).map((creator) => creator.userId)).not.toContain(first!.userId);
+    const demoted = await admin.patch(`/api/admin/users/${second!.userId}/role`, { role: 'user' });
+    expect(demoted.status).toBe(200);
+    expect((await listed()).map((creator) => creator.userId)).not.toContain(second!.userId);
+    expect((await admin.post(`/api/admin/creator-profiles/${first!.id}/relist`)).status).toBe(200);
+    expect((await listed()).map((creator) => creator.userId)).toContain(first!.userId);
   });
 });

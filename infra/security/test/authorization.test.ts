@@ -50,6 +50,8 @@ export const AUTHORIZATION: Record<string, Expectation> = {
   'GET /api/admin/creator-profiles': { access: ADMIN },
   'POST /api/admin/creator-profiles/:id/approve': { access: ADMIN },
   'POST /api/admin/creator-profiles/:id/reject': { access: ADMIN },
+  'POST /api/admin/creator-profiles/:id/delist': { access: ADMIN },
+  'POST /api/admin/creator-profiles/:id/relist': { access: ADMIN },
   'GET /api/admin/expert-applications': { access: ADMIN },
   'POST /api/admin/expert-applications/:id/approve': { access: ADMIN },
   'POST /api/admin/expert-applications/:id/decline': { access: ADMIN },

@@ -25,7 +25,7 @@ const FIXED: Case[] = [
     send: async (stack: SecurityStack) =>
       (await stack.as('admin')).delete(`/api/admin/${kind}/${BEYOND_INT4}`),
   })),
-  ...(['approve', 'reject'] as const).map((verb) => ({
+  ...(['approve', 'reject', 'delist', 'relist'] as const).map((verb) => ({
     what: `POST /api/admin/creator-profiles/2147483648/${verb}`,
     send: async (stack: SecurityStack) =>
       (await stack.as('admin')).post(`/api/admin/creator-profiles/${BEYOND_INT4}/${verb}`),

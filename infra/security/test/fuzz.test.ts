@@ -26,6 +26,9 @@ const NO_INPUT_WRITES: Record<string, Principal[]> = {
   'POST /api/logout': ['anonymous'],
   'POST /api/create-subscription': ['anonymous', 'member'],
   'POST /api/billing/subscription/cancel': ['anonymous', 'expert', 'moderator', 'admin'],
+  // An admin's delisting of a real expert (the fuzzed id may name one) is a write, not bad input.
+  'POST /api/admin/creator-profiles/:id/delist': ['anonymous', 'member', 'expert', 'moderator'],
+  'POST /api/admin/creator-profiles/:id/relist': ['anonymous', 'member', 'expert', 'moderator'],
 };
 
 interface FuzzRequest {
