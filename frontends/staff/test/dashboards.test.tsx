@@ -58,6 +58,17 @@ function adminApi(
       user: { username: 'member', email: 'member@example.com', firstName: null, lastName: null },
     },
   ];
+  const approved = [
+    {
+      ...applications[0]!,
+      id: 3,
+      userId: 12,
+      status: 'approved',
+      listed: true,
+      brandName: 'Dana Whitfield',
+      user: { username: 'dana', email: 'dana@example.com', firstName: 'Dana', lastName: 'W' },
+    },
+  ];
   const expertApps = [
     {
       id: 31,
@@ -122,6 +133,12 @@ function adminApi(
       });
     }
     if (url === '/api/admin/creator-profiles?status=pending') return jsonResponse(applications);
+    if (url === '/api/admin/creator-profiles?status=approved') return jsonResponse(approved);
+    const listing = /^\/api\/admin\/creator-profiles\/3\/(delist|relist)$/.exec(url);
+    if (listing && method === 'POST') {
+      approved[0]!.listed = listing[1] === 'relist';
+      return jsonResponse(approved[0]);
+    }
     if (url === '/api/admin/creator-profiles/9/approve' && method === 'POST') {
       applications.splice(0, 1);
       return jsonResponse({ id: 9, status: 'approved' });
@@ -314,6 +331,40 @@ describe('the admin dashboard', () => {
         ([url, init]) => url === '/api/admin/creator-profiles/9/approve' && init?.method === 'POST',
       ),
     ).toBe(true);
+  });
+
+  it('delists an expert after a confirmation, and lists them again', async () => {
+    signIn('admin');
+    const { spy } = adminApi();
+    renderPage(<AdminDashboard />, '/admin-dashboard');
+    const experts = await screen.findByTestId('active-experts');
+    await within(experts).findByText('Listed');
+    await userEvent.click(within(experts).getByRole('button', { name: 'Delist Dana Whitfield' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delist Dana Whitfield?' });
+    expect(within(dialog).getByTestId('listing-consequences').textContent).toMatch(
+      /refunded, and each asker is emailed/,
+    );
+    const posted = () =>
+      spy.mock.calls.filter(
+        ([url, init]) =>
+          String(url).startsWith('/api/admin/creator-profiles/3/') && init?.method === 'POST',
+      ).length;
+    // Cancel changes nothing.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(posted()).toBe(0);
+
+    await userEvent.click(within(experts).getByRole('button', { name: 'Delist Dana Whitfield' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delist expert' }));
+    await within(experts).findByText('Delisted');
+    expect(toastTitles()).toContain('Expert Delisted');
+
+    await userEvent.click(
+      within(experts).getByRole('button', { name: 'List again Dana Whitfield' }),
+    );
+    const again = await screen.findByRole('dialog', { name: 'List Dana Whitfield again?' });
+    await userEvent.click(within(again).getByRole('button', { name: 'List again' }));
+    await within(experts).findByText('Listed');
+    expect(posted()).toBe(2);
   });
 
   it('shows Access Denied when the server answers 403', async () => {

@@ -25,6 +25,7 @@ function item(id: string, title: string): ModerationItem {
     assignedExpertId: 11,
     moderationNotes: null,
     creator: { userId: 11, firstName: 'Dana', lastName: 'Whitfield', brandName: null },
+    expertListed: true,
     asker: { id: 40, username: 'member' },
     moderatorId: null,
     decidedAt: null,
@@ -144,6 +145,27 @@ describe('the moderation queue', () => {
     expect(patches[0]).toEqual({
       id: 'q2',
       body: { status: 'approved', moderationNotes: null, assignedExpertId: null },
+    });
+  });
+
+  it('asks for another expert when the one asked is no longer available', async () => {
+    const { patches, pending } = queueApi();
+    pending[0] = { ...pending[0]!, expertListed: false };
+    renderPage(<ModerationQueue />);
+    const card = await openPanel('Lights over the base');
+    expect(within(card).getByText('no longer available')).toBeTruthy();
+    expect(within(card).getByTestId('expert-unavailable').textContent).toMatch(
+      /Dana Whitfield is no longer available to answer questions: assign another expert, or reject the question/,
+    );
+    const approve = within(card).getByRole('button', { name: 'Approve' }) as HTMLButtonElement;
+    expect(approve.disabled).toBe(true);
+    await chooseExpert(card, 'Theo Lark');
+    expect(approve.disabled).toBe(false);
+    await userEvent.click(approve);
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]).toEqual({
+      id: 'q1',
+      body: { status: 'approved', moderationNotes: null, assignedExpertId: 22 },
     });
   });
 

@@ -1,6 +1,7 @@
-import type { Creator, CreatorProfileRecord } from '@uapqa/contracts';
+import type { CreatorProfileRecord } from '@uapqa/contracts';
 import {
   apiRequest,
+  Badge,
   Button,
   creatorName,
   formatUsDate,
@@ -9,6 +10,7 @@ import {
   Placeholders,
   toast,
 } from '@uapqa/ui';
+import { Dialog, DialogClose, DialogContent } from '@uapqa/ui/dialog';
 import { useState } from 'react';
 import styled from 'styled-components';
 import useSWR, { useSWRConfig } from 'swr';
@@ -17,6 +19,8 @@ import { Section } from '../lib/shared';
 import { CREATORS_KEY, STATS_KEY } from './ModerationQueue';
 
 export const APPLICATIONS_KEY = '/api/admin/creator-profiles?status=pending';
+/** Every approved expert, listed or not: what an admin delists and lists again. */
+export const APPROVED_KEY = '/api/admin/creator-profiles?status=approved';
 
 const List = styled.ul`
   list-style: none;
@@ -32,36 +36,151 @@ const List = styled.ul`
   .small { color: ${({ theme }) => theme.colors.muted}; font-size: 0.85rem; }
 `;
 
-/** The approved experts (`GET /api/creators`). */
+const DialogActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: 0.5rem;
+  margin-top: 1.25rem;
+`;
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem;
+  align-items: center;
+  .who { flex: 1 1 12rem; min-width: 0; }
+`;
+
+type Listing = 'delist' | 'relist';
+
+/**
+ * The approved experts with whether members can choose them, and an admin's Delist / List again
+ * (each confirmed first: delisting refunds the questions they were to answer).
+ */
 export function ActiveExperts() {
   const onError = useStaffErrors();
-  const { data, isLoading } = useSWR<Creator[]>(
-    CREATORS_KEY,
-    (url: string) => getJson<Creator[]>(url),
+  const { mutate } = useSWRConfig();
+  const {
+    data,
+    isLoading,
+    mutate: renew,
+  } = useSWR<CreatorProfileRecord[]>(
+    APPROVED_KEY,
+    (url: string) => getJson<CreatorProfileRecord[]>(url),
     { onError: (error) => onError(error) },
   );
+  const [confirming, setConfirming] = useState<{
+    expert: CreatorProfileRecord;
+    action: Listing;
+  } | null>(null);
+  const [working, setWorking] = useState<number | null>(null);
+
+  async function change(expert: CreatorProfileRecord, action: Listing) {
+    const name = nameOf(expert);
+    setWorking(expert.id);
+    try {
+      await apiRequest('POST', `/api/admin/creator-profiles/${expert.id}/${action}`);
+      toast({
+        title: action === 'delist' ? 'Expert Delisted' : 'Expert Listed Again',
+        description:
+          action === 'delist'
+            ? `${name} is no longer offered to members.`
+            : `Members can ask ${name} again.`,
+      });
+      setConfirming(null);
+      await Promise.all([renew(), mutate(CREATORS_KEY)]);
+    } catch (error) {
+      onError(error, {
+        title: action === 'delist' ? 'Delisting Failed' : 'Listing Failed',
+        description: `${name} could not be ${action === 'delist' ? 'delisted' : 'listed again'}. Please try again.`,
+      });
+    } finally {
+      setWorking(null);
+    }
+  }
+
+  const experts = data ?? [];
+  const target = confirming?.expert;
   return (
     <Section data-testid="active-experts">
       <h2>Active Experts</h2>
       {isLoading ? (
         <Placeholders count={3} height="2.5rem" />
-      ) : (data ?? []).length === 0 ? (
+      ) : experts.length === 0 ? (
         <Muted>No experts yet.</Muted>
       ) : (
         <List aria-label="Active experts">
-          {(data ?? []).map((creator) => (
-            <li key={creator.id}>
-              <div className="name">{creatorName(creator) || `Expert #${creator.userId}`}</div>
-              <div className="small">
-                {creator.expertise ? `${creator.expertise} · ` : ''}
-                {creator.questionsPerWeek} questions per week
-              </div>
+          {experts.map((expert) => (
+            <li key={expert.id} data-testid="active-expert">
+              <Row>
+                <div className="who">
+                  <div className="name">{nameOf(expert)}</div>
+                  <div className="small">
+                    {expert.expertise ? `${expert.expertise} · ` : ''}
+                    {expert.questionsPerWeek} questions per week
+                  </div>
+                </div>
+                <Badge $tone={expert.listed ? 'green' : 'gray'}>
+                  {expert.listed ? 'Listed' : 'Delisted'}
+                </Badge>
+                <Button
+                  $variant={expert.listed ? 'secondary' : 'primary'}
+                  aria-label={`${expert.listed ? 'Delist' : 'List again'} ${nameOf(expert)}`}
+                  disabled={working === expert.id}
+                  onClick={() =>
+                    setConfirming({ expert, action: expert.listed ? 'delist' : 'relist' })
+                  }
+                >
+                  {expert.listed ? 'Delist' : 'List again'}
+                </Button>
+              </Row>
             </li>
           ))}
         </List>
       )}
+      <Dialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
+        {confirming && target ? (
+          <DialogContent
+            title={
+              confirming.action === 'delist'
+                ? `Delist ${nameOf(target)}?`
+                : `List ${nameOf(target)} again?`
+            }
+          >
+            {confirming.action === 'delist' ? (
+              <Muted data-testid="listing-consequences">
+                Members will no longer be able to ask {nameOf(target)}, and staff will no longer be
+                able to assign them questions. Questions already approved for them and still
+                unanswered are refunded, and each asker is emailed. Questions still awaiting review
+                need another expert or a rejection. Their published answers stay in the archive.
+              </Muted>
+            ) : (
+              <Muted data-testid="listing-consequences">
+                Members will be able to ask {nameOf(target)} again, and staff will be able to assign
+                them questions.
+              </Muted>
+            )}
+            <DialogActions>
+              <DialogClose asChild>
+                <Button $variant="secondary">Cancel</Button>
+              </DialogClose>
+              <Button
+                $variant={confirming.action === 'delist' ? 'danger' : 'primary'}
+                disabled={working === target.id}
+                onClick={() => void change(target, confirming.action)}
+              >
+                {confirming.action === 'delist' ? 'Delist expert' : 'List again'}
+              </Button>
+            </DialogActions>
+          </DialogContent>
+        ) : null}
+      </Dialog>
     </Section>
   );
+}
+
+function nameOf(expert: CreatorProfileRecord): string {
+  return creatorName(expert) || expert.user.username;
 }
 
 /** Creator applications awaiting a decision, each with Approve (the member becomes an expert). */
@@ -83,7 +202,12 @@ export function CreatorApplications() {
         title: 'Creator Approved',
         description: `${application.brandName} is now an expert.`,
       });
-      await Promise.all([applications.mutate(), mutate(CREATORS_KEY), mutate(STATS_KEY)]);
+      await Promise.all([
+        applications.mutate(),
+        mutate(CREATORS_KEY),
+        mutate(APPROVED_KEY),
+        mutate(STATS_KEY),
+      ]);
     } catch (error) {
       onError(error, {
         title: 'Approval Failed',

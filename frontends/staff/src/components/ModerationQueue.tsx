@@ -159,13 +159,20 @@ export function ModerationQueue() {
   }
 
   const experts = creators.data ?? [];
+  const askedName = (item: ModerationItem) =>
+    item.creator ? creatorName(item.creator) : `expert #${item.assignedCreatorId}`;
+  // An expert no longer listed cannot be assigned: staff choose another or reject.
   const expertOptions = (item: ModerationItem) => [
-    {
-      value: '',
-      label: item.creator
-        ? `Expert asked: ${creatorName(item.creator)}`
-        : 'The expert the member asked',
-    },
+    ...(item.expertListed
+      ? [
+          {
+            value: '',
+            label: item.creator
+              ? `Expert asked: ${creatorName(item.creator)}`
+              : 'The expert the member asked',
+          },
+        ]
+      : []),
     ...experts
       .filter((creator) => creator.userId !== item.assignedCreatorId)
       .map((creator) => ({ value: String(creator.userId), label: creatorName(creator) })),
@@ -203,10 +210,8 @@ export function ModerationQueue() {
                   <span>{item.category?.name || 'General'}</span>
                   <span>· asked by {item.asker.username}</span>
                   <span>· {formatUsDate(item.createdAt)}</span>
-                  <span>
-                    · for{' '}
-                    {item.creator ? creatorName(item.creator) : `expert #${item.assignedCreatorId}`}
-                  </span>
+                  <span>· for {askedName(item)}</span>
+                  {item.expertListed ? null : <Badge $tone="danger">no longer available</Badge>}
                   {item.tags.map((tag) => (
                     <Badge key={tag.id} $tone="gray">
                       {tag.name}
@@ -237,6 +242,12 @@ export function ModerationQueue() {
                         disabled={busy}
                       />
                     </Field>
+                    {item.expertListed ? null : (
+                      <Muted role="note" data-testid="expert-unavailable">
+                        {askedName(item)} is no longer available to answer questions: assign another
+                        expert, or reject the question (its credit is refunded).
+                      </Muted>
+                    )}
                     <Field label="Assign expert" htmlFor={`expert-${item.id}`}>
                       <Select
                         id={`expert-${item.id}`}
@@ -244,11 +255,15 @@ export function ModerationQueue() {
                         value={draft.expert}
                         onValueChange={(expert) => setDraft({ ...draft, expert })}
                         options={expertOptions(item)}
+                        placeholder="Choose another expert"
                         disabled={busy}
                       />
                     </Field>
                     <Row>
-                      <Button onClick={() => void decide(item, 'approved')} disabled={busy}>
+                      <Button
+                        onClick={() => void decide(item, 'approved')}
+                        disabled={busy || (!item.expertListed && !draft.expert)}
+                      >
                         Approve
                       </Button>
                       <Button
