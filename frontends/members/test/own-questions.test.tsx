@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QuestionFacts, statusLabel } from '../src/lib/own-question';
 import Dashboard from '../src/pages/Dashboard';
 
 const member: CurrentUser = {
@@ -91,5 +92,25 @@ describe('/dashboard', () => {
     expect(screen.getByRole('link', { name: 'View All Questions' }).getAttribute('href')).toBe(
       '/my-questions',
     );
+  });
+});
+
+describe('a question whose expert is no longer available', () => {
+  it('says it was withdrawn and refunded, with no deadline left to count', () => {
+    const withdrawn: Question = {
+      ...question(1, false),
+      status: 'approved',
+      assignedExpertId: 3,
+      dueAt: '2026-01-04T00:00:00.000Z',
+      withdrawnAt: '2026-01-02T00:00:00.000Z',
+      creditRefunded: true,
+      creator: { userId: 3, firstName: 'Theo', lastName: 'Lark', brandName: null },
+    };
+    expect(statusLabel(withdrawn)).toEqual({ label: 'Expert unavailable', tone: 'gray' });
+    show(<QuestionFacts question={withdrawn} creators={[]} now={Date.parse('2026-01-02')} />);
+    expect(screen.getByTestId('refund').textContent).toBe(
+      'Theo Lark is no longer available to answer questions, so this question was withdrawn. Your FOIA credit was refunded; you can ask another expert.',
+    );
+    expect(screen.queryByTestId('deadline')).toBeNull();
   });
 });

@@ -6,6 +6,8 @@ import { countdown } from './windows';
 
 /** What a member reads as a question's state: an approved question past its deadline is overdue. */
 export function statusLabel(question: Question): { label: string; tone: BadgeTone } {
+  if (question.status === 'approved' && question.withdrawnAt)
+    return { label: 'Expert unavailable', tone: 'gray' };
   if (question.status === 'approved' && question.overdueAt)
     return { label: 'Overdue', tone: 'danger' };
   switch (question.status) {
@@ -52,8 +54,8 @@ function expertName(question: Question, userId: number, creators: readonly Creat
 
 /**
  * What the asker may know of their question beyond its text: who answers it (and whether staff
- * chose another expert), the 72-hour deadline while it waits, and why it was rejected and that
- * the credit came back.
+ * chose another expert), the 72-hour deadline while it waits, and why it was rejected or
+ * withdrawn and that the credit came back.
  */
 export function QuestionFacts({
   question,
@@ -69,7 +71,11 @@ export function QuestionFacts({
     question.assignedExpertId !== null
       ? expertName(question, question.assignedExpertId, creators)
       : null;
-  const waiting = question.status === 'approved' && !question.overdueAt && !question.answer;
+  const waiting =
+    question.status === 'approved' &&
+    !question.overdueAt &&
+    !question.withdrawnAt &&
+    !question.answer;
   const left = waiting && question.dueAt ? countdown(question.dueAt, now) : '';
   return (
     <Facts>
@@ -100,7 +106,15 @@ export function QuestionFacts({
           )}
         </Callout>
       ) : null}
-      {question.status === 'approved' && question.overdueAt ? (
+      {question.status === 'approved' && question.withdrawnAt ? (
+        <Callout $tone="muted" data-testid="refund">
+          <p>
+            {assigned ?? asked} is no longer available to answer questions, so this question was
+            withdrawn. Your FOIA credit was refunded; you can ask another expert.
+          </p>
+        </Callout>
+      ) : null}
+      {question.status === 'approved' && question.overdueAt && !question.withdrawnAt ? (
         <Callout $tone="danger" data-testid="refund">
           <p>The expert did not answer within 72 hours. Your FOIA credit was refunded.</p>
         </Callout>
