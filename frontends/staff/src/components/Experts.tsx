@@ -88,7 +88,8 @@ export function ActiveExperts() {
             : `Members can ask ${name} again.`,
       });
       setConfirming(null);
-      await Promise.all([renew(), mutate(CREATORS_KEY)]);
+      // The staff figures count the listed experts.
+      await Promise.all([renew(), mutate(CREATORS_KEY), mutate(STATS_KEY)]);
     } catch (error) {
       onError(error, {
         title: action === 'delist' ? 'Delisting Failed' : 'Listing Failed',

@@ -1,0 +1,85 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  browserAvailability,
+  DESKTOP,
+  type Harness,
+  hasHorizontalScroll,
+  PHONE,
+  saveScreenshots,
+  signIn,
+  startHarness,
+  toast,
+} from './harness.js';
+
+const { run } = browserAvailability();
+const EXPERT = 'Evelyn Hart';
+
+/** The expert names the ask form offers, read from its Expert field's options. */
+async function expertsOffered(page: Page): Promise<string[]> {
+  await page.goto('/submit-question');
+  const field = page.getByRole('combobox', { name: 'Expert' });
+  await field.click();
+  await page.getByRole('option').first().waitFor();
+  const names = (await page.getByRole('option').allTextContents()).map((name) => name.trim());
+  await page.keyboard.press('Escape');
+  return names;
+}
+
+describe.skipIf(!run)('an admin delists an expert and lists them again, in Chromium', () => {
+  let harness: Harness;
+
+  beforeAll(async () => {
+    harness = await startHarness();
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  for (const width of [DESKTOP, PHONE]) {
+    it(`takes them off the ask form and brings them back, at ${width} px`, async () => {
+      const { page: admin } = await harness.newPage(width);
+      await signIn(admin, 'admin');
+      const { page: member } = await harness.newPage(width);
+      await signIn(member, 'member');
+      expect(await expertsOffered(member)).toContainEqual(expect.stringContaining(EXPERT));
+
+      await admin.goto('/admin-dashboard');
+      const experts = admin.getByTestId('active-experts');
+      const row = experts.getByTestId('active-expert').filter({ hasText: EXPERT });
+      await row.getByText('Listed', { exact: true }).waitFor();
+      await row.getByRole('button', { name: `Delist ${EXPERT}` }).click();
+      const dialog = admin.getByRole('dialog', { name: `Delist ${EXPERT}?` });
+      await dialog.waitFor();
+      expect(await dialog.getByTestId('listing-consequences').textContent()).toContain(
+        'Their published answers stay in the archive.',
+      );
+      expect(await hasHorizontalScroll(admin)).toBe(false);
+      await saveScreenshots(admin, 'delist-confirm', [width]);
+      await dialog.getByRole('button', { name: 'Delist expert' }).click();
+      await toast(admin, 'Expert Delisted').waitFor();
+      await row.getByText('Delisted', { exact: true }).waitFor();
+      await row.scrollIntoViewIfNeeded();
+      expect(await hasHorizontalScroll(admin)).toBe(false);
+      await saveScreenshots(admin, 'delist-delisted', [width]);
+
+      // The ask form no longer offers them; the archive still shows their answers.
+      await expect
+        .poll(() => expertsOffered(member))
+        .not.toContainEqual(expect.stringContaining(EXPERT));
+      await saveScreenshots(member, 'delist-ask-form', [width]);
+      const archive = await member.request.get('/api/questions?limit=100');
+      const answers = (await archive.json()) as Array<{ creator: { brandName: string } | null }>;
+      expect(answers.some((answer) => answer.creator?.brandName === EXPERT)).toBe(true);
+
+      await row.getByRole('button', { name: `List again ${EXPERT}` }).click();
+      const again = admin.getByRole('dialog', { name: `List ${EXPERT} again?` });
+      await again.getByRole('button', { name: 'List again' }).click();
+      await toast(admin, 'Expert Listed Again').waitFor();
+      await row.getByText('Listed', { exact: true }).waitFor();
+      await expect
+        .poll(() => expertsOffered(member))
+        .toContainEqual(expect.stringContaining(EXPERT));
+    });
+  }
+});
