@@ -54,7 +54,11 @@ describe.each(testBackends())('delisting and demoting experts ($name)', (backend
 
     const delisted = await admin.post(`/api/admin/creator-profiles/${profileId}/delist`);
     expect(delisted.status).toBe(200);
-    expect(await delisted.json()).toMatchObject({ id: profileId, status: 'approved', listed: false });
+    expect(await delisted.json()).toMatchObject({
+      id: profileId,
+      status: 'approved',
+      listed: false,
+    });
     expect(await listedIds()).not.toContain(userId);
     const again = await admin.post(`/api/admin/creator-profiles/${profileId}/delist`);
     expect(again.status).toBe(409);

@@ -45,9 +45,9 @@ describe.each(testBackends())('moderation and a delisted expert ($name)', (backe
     const email = (await (await member.get('/api/user')).json()).email as string;
     const approved = await stack.ask(member, evelyn.userId, { title: 'Who logged the returns?' });
     const waiting = await stack.ask(member, evelyn.userId, { title: 'Were they ever explained?' });
-    expect(
-      (await moderator.patch(statusPath(approved.id), { status: 'approved' })).status,
-    ).toBe(200);
+    expect((await moderator.patch(statusPath(approved.id), { status: 'approved' })).status).toBe(
+      200,
+    );
     const afterAsking = await credits(member);
 
     expect((await admin.post(`/api/admin/creator-profiles/${evelyn.id}/delist`)).status).toBe(200);

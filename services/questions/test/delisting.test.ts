@@ -25,9 +25,12 @@ describe.each(testBackends())('an expert no longer available ($name)', (backend)
   let categoryId: number;
   let tagId: number;
 
-  const listed = async () => (await (await stack.visitor().get('/api/creators')).json()) as Listed[];
+  const listed = async () =>
+    (await (await stack.visitor().get('/api/creators')).json()) as Listed[];
   const expertNamed = async (firstName: string) =>
-    (await stack.experts()).find((expert) => expert.user.firstName === firstName) as Listed;
+    (await stack.experts()).find(
+      (expert) => expert.user.firstName === firstName,
+    ) as unknown as Listed;
   const ask = (member: Browser, expertId: number, title: string) =>
     member.post('/api/questions', {
       assignedCreatorId: expertId,
@@ -51,7 +54,9 @@ describe.each(testBackends())('an expert no longer available ($name)', (backend)
   /** Questions has taken in the change once the expert's window is gone from its list. */
   const questionsDropped = (expertId: number) =>
     eventually(async () => {
-      const windows = (await (await stack.visitor().get('/api/questions/windows')).json()) as Array<{
+      const windows = (await (
+        await stack.visitor().get('/api/questions/windows')
+      ).json()) as Array<{
         creatorId: number;
       }>;
       expect(windows.map((window) => window.creatorId)).not.toContain(expertId);
