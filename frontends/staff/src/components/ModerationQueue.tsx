@@ -243,7 +243,11 @@ export function ModerationQueue() {
                       />
                     </Field>
                     {item.expertListed ? null : (
-                      <Muted role="note" data-testid="expert-unavailable">
+                      <Muted
+                        role="note"
+                        data-testid="expert-unavailable"
+                        style={{ margin: '0.5rem 0' }}
+                      >
                         {askedName(item)} is no longer available to answer questions: assign another
                         expert, or reject the question (its credit is refunded).
                       </Muted>
