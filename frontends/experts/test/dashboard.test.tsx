@@ -96,6 +96,26 @@ describe('the expert dashboard', () => {
     expect(screen.getByText("Access Denied: You don't have creator permissions.")).toBeTruthy();
   });
 
+  it('shows a question withdrawn after a delisting as withdrawn, with nothing to answer', async () => {
+    useSession.setState({ user: expert, status: 'ready' });
+    stubFetch((url) => {
+      if (url === '/api/creator/questions') {
+        return jsonResponse([
+          question('w', { withdrawnAt: '2026-11-21T10:00:00Z', creditRefunded: true }),
+        ]);
+      }
+      if (url === '/api/billing/earnings') return jsonResponse(statement());
+      return jsonResponse({ message: 'not found' }, 404);
+    });
+    renderPage(<ExpertDashboard />);
+    await screen.findByText('No questions are waiting for your answer.');
+    await userEvent.click(screen.getByRole('tab', { name: /All Questions/ }));
+    const card = await screen.findByTestId('expert-question');
+    expect(within(card).getByTestId('question-status').textContent).toBe('Withdrawn');
+    expect(within(card).getByTestId('withdrawn').textContent).toMatch(/credit refunded/);
+    expect(within(card).queryByRole('button', { name: 'Answer' })).toBeNull();
+  });
+
   it('shows real figures and the pending, answered and all tabs', async () => {
     useSession.setState({ user: expert, status: 'ready' });
     stubFetch((url) => {

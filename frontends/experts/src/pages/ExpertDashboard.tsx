@@ -68,10 +68,10 @@ const Row = styled.div`
 
 /**
  * A question counts as pending for the expert while approved and unanswered: moderation has let it
- * through and the 72-hour clock runs.
+ * through and the 72-hour clock runs. One withdrawn because the expert was delisted is not.
  */
 export function isPending(question: Question): boolean {
-  return question.status === 'approved' && !question.answer;
+  return question.status === 'approved' && !question.answer && !question.withdrawnAt;
 }
 export function isAnswered(question: Question): boolean {
   return Boolean(question.answer) || question.status === 'answered';
@@ -181,7 +181,13 @@ function QuestionItem({
   const pending = isPending(question);
   const left = pending ? timeLeft(question.dueAt, now) : null;
   // Approved and unanswered reads as pending to the expert; with an answer, as answered.
-  const status = isAnswered(question) ? 'answered' : pending ? 'pending' : question.status;
+  const status = isAnswered(question)
+    ? 'answered'
+    : question.withdrawnAt
+      ? 'withdrawn'
+      : pending
+        ? 'pending'
+        : question.status;
   const label = status.charAt(0).toUpperCase() + status.slice(1);
   return (
     <Card as="li" data-testid="expert-question">
@@ -239,6 +245,12 @@ function QuestionItem({
             <Button onClick={onAnswer}>Answer</Button>
           </Row>
         )
+      ) : null}
+      {question.withdrawnAt && !question.answer ? (
+        <Muted style={{ marginTop: '0.75rem', fontSize: '0.85rem' }} data-testid="withdrawn">
+          You are no longer listed as an expert, so this question was withdrawn and the member's
+          credit refunded.
+        </Muted>
       ) : null}
       {pending && left?.overdue ? (
         <Muted style={{ marginTop: '0.75rem', fontSize: '0.85rem' }}>
