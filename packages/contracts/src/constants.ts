@@ -22,6 +22,8 @@ export const ANSWER_DUE_HOURS = 72;
 /** After a lapse the balance is frozen this long; a resubscribe within it restores the credits. */
 export const FROZEN_CREDITS_MONTHS = 6;
 export const CREATOR_APPLICATION_CONTACT_HOURS = 48;
+/** How long the link that confirms a new account's email address stays valid. */
+export const EMAIL_VERIFICATION_TTL_HOURS = 24;
 
 /**
  * Experts are paid per calendar month (UTC): the fees of the answers given in a month are paid

@@ -19,6 +19,22 @@ export const LOGIN_LIMITS = {
   },
 } as const;
 
+/**
+ * How sign-ups and requests for a new confirmation link are limited per client address: each
+ * one costs a password hash and sends an email, so a flood from one place is cut short.
+ */
+export const REGISTRATION_LIMITS = {
+  /** Sign-ups per client address. */
+  perIp: { points: 10, durationSeconds: 60 * 60 },
+  /** Requests for the confirmation link again, per client address. */
+  resendPerIp: { points: 10, durationSeconds: 60 * 60 },
+  /**
+   * New links per account, whoever asks: past it, a request is answered as usual and sends
+   * nothing, so nobody can fill someone's inbox and the answer tells nothing about the account.
+   */
+  resendPerAccount: { points: 3, durationSeconds: 60 * 60 },
+} as const;
+
 /** Accounts remembered at most; the oldest failure is forgotten first past this many. */
 const MAX_TRACKED_ACCOUNTS = 100_000;
 

@@ -118,6 +118,8 @@ export async function seedDemo(db: Database, password: string, logger: Logger): 
           firstName: account.firstName,
           lastName: account.lastName,
           role: account.role,
+          // The demo domain receives no mail: these accounts are usable as they are.
+          emailVerifiedAt: new Date(),
         })
         .returning();
       const created = user!;
@@ -187,6 +189,8 @@ export async function ensureAdmin(
         email: (admin.email ?? `${admin.username}@localhost`).toLowerCase(),
         passwordHash,
         role: 'admin',
+        // The operator chose this account in the configuration: there is no link to open.
+        emailVerifiedAt: new Date(),
       })
       .onConflictDoNothing()
       .returning();

@@ -1,3 +1,4 @@
+import { EmailVerificationRequested, IDENTITY_STREAM, readEvent } from '@uapqa/contracts';
 import type { EventBus } from '@uapqa/service-kit';
 import { identityConfigSchema } from './config.js';
 import { startIdentity } from './service.js';
@@ -18,4 +19,68 @@ export function identityForTests(demoPassword: string, env: Record<string, strin
         }),
       }),
   };
+}
+
+/**
+ * The token of the first confirmation link identity announced for `email` since `since` (other
+ * than `not`), read from the bus as notifications receives it (the link the email carries).
+ * Waits for it.
+ */
+export async function verificationToken(
+  bus: EventBus,
+  email: string,
+  since: Date,
+  not?: string,
+): Promise<string> {
+  let found: (token: string) => void = () => {};
+  const token = new Promise<string>((resolve) => {
+    found = resolve;
+  });
+  const watcher = await bus.watch({
+    stream: IDENTITY_STREAM,
+    types: [EmailVerificationRequested.type],
+    since,
+    handler: async (event) => {
+      const data = readEvent(EmailVerificationRequested, event).data;
+      if (data.email === email.toLowerCase() && data.token !== not) found(data.token);
+    },
+  });
+  try {
+    return await token;
+  } finally {
+    await watcher.stop();
+  }
+}
+
+interface Sender {
+  post(path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+}
+
+let signUps = 0;
+
+/**
+ * Signs a new member up as a person would: `POST /api/register`, then the link of the
+ * confirmation email (its token from the bus), opened in the same browser, which is then
+ * signed in. Each sign-up comes from its own client address (`X-Forwarded-For`, which identity
+ * trusts from the gateway), so suites creating many members stay under the per-address limit.
+ * Returns the answer of `POST /api/verify-email` (the user); throws if a step fails.
+ */
+export async function registerVerified(
+  browser: Sender,
+  bus: EventBus,
+  body: { email: string } & Record<string, unknown>,
+): Promise<Response> {
+  signUps++;
+  const address = `10.${(process.pid >> 8) & 255}.${(signUps >> 8) & 255}.${signUps & 255}`;
+  const since = new Date(Date.now() - 1000);
+  const registered = await browser.post('/api/register', body, { 'x-forwarded-for': address });
+  if (registered.status !== 202) {
+    throw new Error(`register ${body.email}: ${registered.status} ${await registered.text()}`);
+  }
+  const token = await verificationToken(bus, body.email, since);
+  const verified = await browser.post('/api/verify-email', { token });
+  if (verified.status !== 200) {
+    throw new Error(`verify ${body.email}: ${verified.status} ${await verified.text()}`);
+  }
+  return verified;
 }

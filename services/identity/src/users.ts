@@ -50,7 +50,11 @@ export async function findLiveSessionUser(
 /** Login accepts the username (any case) or the email address. */
 export async function findUserForLogin(db: Executor, login: string) {
   const [user] = await db
-    .select({ ...userColumns, passwordHash: users.passwordHash })
+    .select({
+      ...userColumns,
+      passwordHash: users.passwordHash,
+      emailVerifiedAt: users.emailVerifiedAt,
+    })
     .from(users)
     .where(sql`lower(${users.username}) = lower(${login}) or ${users.email} = lower(${login})`)
     .limit(1);

@@ -70,7 +70,7 @@ describe.each(testBackends())('admin, waitlist and creators ($name)', (backend) 
       value: 'false',
     });
     expect(off.status).toBe(200);
-    expect((await h.visitor().post('/api/register', newMember())).status).toBe(201);
+    expect((await h.register(h.visitor(), newMember())).status).toBe(200);
     await eventually(() =>
       expect(changes).toEqual([
         { key: 'waitlist_enabled', value: 'true' },
@@ -102,7 +102,7 @@ describe.each(testBackends())('admin, waitlist and creators ($name)', (backend) 
     expect((await h.visitor().post('/api/creator-profile', application)).status).toBe(401);
 
     const member = h.visitor();
-    await member.post('/api/register', newMember());
+    await h.register(member, newMember());
     const short = await member.post('/api/creator-profile', { ...application, bio: 'Too short.' });
     expect(short.status).toBe(400);
     expect((await short.json()).message).toContain('Bio must be at least 50 characters');
@@ -137,7 +137,7 @@ describe.each(testBackends())('admin, waitlist and creators ($name)', (backend) 
     });
     const applicant = h.visitor();
     const user = await (
-      await applicant.post('/api/register', newMember({ firstName: 'Nova', lastName: 'Quinn' }))
+      await h.register(applicant, newMember({ firstName: 'Nova', lastName: 'Quinn' }))
     ).json();
     const { id } = await (await applicant.post('/api/creator-profile', application)).json();
 
@@ -180,7 +180,7 @@ describe.each(testBackends())('admin, waitlist and creators ($name)', (backend) 
           (await (await replica.app.request('/api/creators')).json()) as Array<{ userId: number }>
         ).map((creator) => creator.userId);
       const applicant = h.visitor();
-      const user = await (await applicant.post('/api/register', newMember())).json();
+      const user = await (await h.register(applicant, newMember())).json();
       const { id } = await (await applicant.post('/api/creator-profile', application)).json();
       // The replica now remembers its list (CREATORS_CACHE_MS: half a minute).
       expect(await listedByReplica()).not.toContain(user.id);
@@ -195,7 +195,7 @@ describe.each(testBackends())('admin, waitlist and creators ($name)', (backend) 
 
   it('lets an admin change a role, not their own, and validates it', async () => {
     const admin = await h.signedIn('admin');
-    const target = await (await h.visitor().post('/api/register', newMember())).json();
+    const target = await (await h.register(h.visitor(), newMember())).json();
     const changed = await admin.patch(`/api/admin/users/${target.id}/role`, { role: 'moderator' });
     expect(changed.status).toBe(200);
     expect((await changed.json()).role).toBe('moderator');

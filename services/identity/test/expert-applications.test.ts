@@ -246,7 +246,7 @@ describe.each(testBackends())('public expert applications and their review ($nam
   it('announces role changes, so other services know who the admins are', async () => {
     const admin = await h.signedIn('admin');
     const target = await (
-      await h.visitor().post('/api/register', newMember({ firstName: 'Rae', lastName: 'Stone' }))
+      await h.register(h.visitor(), newMember({ firstName: 'Rae', lastName: 'Stone' }))
     ).json();
     expect(
       (await admin.patch(`/api/admin/users/${target.id}/role`, { role: 'admin' })).status,
@@ -271,7 +271,7 @@ describe.each(testBackends())('public expert applications and their review ($nam
 
   it('announces the role change of an approved expert profile too', async () => {
     const applicant = h.visitor();
-    const user = await (await applicant.post('/api/register', newMember())).json();
+    const user = await (await h.register(applicant, newMember())).json();
     const { id } = await (
       await applicant.post('/api/creator-profile', {
         brandName: 'Skywatch Notes',

@@ -1,7 +1,8 @@
 import type { ServiceInstance } from '@uapqa/service-kit';
-import { type Backend, browser, type TestBus } from '@uapqa/service-kit/testing';
+import { type Backend, type Browser, browser, type TestBus } from '@uapqa/service-kit/testing';
 import { identityConfigSchema } from '../src/config.js';
 import { startIdentity } from '../src/service.js';
+import { registerVerified } from '../src/testing.js';
 
 export const DEMO_PASSWORD = 'test-demo-password';
 
@@ -11,6 +12,12 @@ export interface IdentityHarness {
   /** A new browser (its own cookie jar) talking to identity's app. */
   visitor(): ReturnType<typeof browser>;
   signedIn(username: string, password?: string): Promise<ReturnType<typeof browser>>;
+  /**
+   * Signs a member up in this browser as a person would: registers, opens the link of the
+   * confirmation email (its token read from the bus) and is signed in. Returns the answer of
+   * `POST /api/verify-email` (200, the user).
+   */
+  register(session: Browser, body: { email: string } & Record<string, unknown>): Promise<Response>;
   /**
    * Another identity process on the same database. By default on a bus this one does not
    * follow, as a replica whose events have not arrived yet; with `sharesBus`, on this one's bus,
@@ -43,6 +50,7 @@ export async function startHarness(backend: Backend): Promise<IdentityHarness> {
       if (response.status !== 200) throw new Error(`login as ${username}: ${response.status}`);
       return session;
     },
+    register: (session, body) => registerVerified(session, harnessBus.bus, body),
     async replica({ sharesBus = false } = {}) {
       if (!database.url) throw new Error('a replica needs a real database');
       const bus = sharesBus ? undefined : await backend.bus('identity-replica');

@@ -41,7 +41,7 @@ describe.each(testBackends())('input hygiene at identity ($name)', (backend) => 
 
   it('takes only http(s) websites and social links on a creator application', async () => {
     const member = h.visitor();
-    await member.post('/api/register', newMember());
+    await h.register(member, newMember());
     for (const website of NOT_WEB) {
       const refused = await member.post('/api/creator-profile', { ...application, website });
       expect(refused.status).toBe(400);
@@ -66,7 +66,7 @@ describe.each(testBackends())('input hygiene at identity ($name)', (backend) => 
 
   it('refuses line breaks and control characters in names, keeps them in multi-line text', async () => {
     const member = h.visitor();
-    await member.post('/api/register', newMember());
+    await h.register(member, newMember());
     const brand = await member.post('/api/creator-profile', {
       ...application,
       brandName: 'Skyline\r\nBcc: everyone@example.com',

@@ -1,45 +1,248 @@
-import { UserRegistered } from '@uapqa/contracts';
+import {
+  EMAIL_VERIFICATION_TTL_HOURS,
+  EmailVerificationRequested,
+  type EventEnvelope,
+  readEvent,
+  SignUpWithExistingEmail,
+  UserRegistered,
+} from '@uapqa/contracts';
 import { eventually, testBackends } from '@uapqa/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { REGISTRATION_LIMITS } from '../src/login-limits.js';
+import { verificationToken } from '../src/testing.js';
 import { type IdentityHarness, newMember, startHarness } from './harness.js';
 
 describe.each(testBackends())('registration and login ($name)', (backend) => {
   let h: IdentityHarness;
+  let address = 0;
   beforeAll(async () => {
     h = await startHarness(backend);
   });
   afterAll(async () => {
     await h.stop();
   });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
-  it('refuses a taken username (any case) and a taken email with 400 and a clear message', async () => {
-    const member = newMember();
-    expect((await h.visitor().post('/api/register', member)).status).toBe(201);
+  /** A new client address each call (identity trusts the gateway's X-Forwarded-For). */
+  const newAddress = () => `198.51.100.${++address % 250}`;
+  const register = (body: unknown, from = newAddress()) =>
+    h.visitor().post('/api/register', body, { 'x-forwarded-for': from });
 
-    const sameName = await h.visitor().post('/api/register', {
-      ...newMember(),
-      username: member.username.toUpperCase(),
+  /** Every identity event of the given types from now on, in the order published. */
+  async function recordEvents(types: string[]) {
+    const seen: EventEnvelope[] = [];
+    const watcher = await h.harnessBus.bus.watch({
+      stream: 'identity',
+      types,
+      handler: async (event) => {
+        seen.push(event);
+      },
     });
+    return { seen, stop: () => watcher.stop() };
+  }
+
+  it('answers a sign-up 202 with a sentence and no cookie, and mails only the link until it is opened', async () => {
+    const events = await recordEvents([EmailVerificationRequested.type, UserRegistered.type]);
+    const member = newMember();
+    const since = new Date(Date.now() - 1000);
+    const response = await register(member);
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({
+      message: `We sent a link to ${member.email}. Open it to finish creating your account.`,
+    });
+    expect(response.headers.getSetCookie()).toEqual([]);
+
+    // Not signed in, and the right password is not enough before the address is confirmed.
+    const early = await h
+      .visitor()
+      .post('/api/login', { username: member.username, password: member.password });
+    expect(early.status).toBe(403);
+    expect((await early.json()).message).toMatch(/^Please confirm your email address first/);
+
+    const token = await verificationToken(h.harnessBus.bus, member.email, since);
+    const browser = h.visitor();
+    const verified = await browser.post('/api/verify-email', { token });
+    expect(verified.status).toBe(200);
+    const user = await verified.json();
+    expect(user).toMatchObject({ username: member.username, email: member.email, role: 'user' });
+    expect(verified.headers.getSetCookie().join('\n')).toMatch(/session=[^;]+;.*HttpOnly/);
+    expect(await (await browser.get('/api/user')).json()).toEqual(user);
+
+    // The account is announced (and may be mailed) only once its address is confirmed.
+    await eventually(() =>
+      expect(
+        events.seen
+          .filter((event) => (event.data as { userId: number }).userId === user.id)
+          .map((event) => event.type),
+      ).toEqual([EmailVerificationRequested.type, UserRegistered.type]),
+    );
+    const announced = readEvent(UserRegistered, events.seen.at(-1)!).data;
+    expect(announced).toMatchObject({ userId: user.id, username: member.username, role: 'user' });
+    await events.stop();
+
+    const login = await h
+      .visitor()
+      .post('/api/login', { username: member.email, password: member.password });
+    expect(login.status).toBe(200);
+  });
+
+  it('opens a link once; a used, unknown or expired link gets a sentence saying what to do', async () => {
+    const member = newMember();
+    const since = new Date(Date.now() - 1000);
+    expect((await register(member)).status).toBe(202);
+    const token = await verificationToken(h.harnessBus.bus, member.email, since);
+    expect((await h.visitor().post('/api/verify-email', { token })).status).toBe(200);
+
+    const again = await h.visitor().post('/api/verify-email', { token });
+    expect(again.status).toBe(410);
+    expect(again.headers.getSetCookie()).toEqual([]);
+    expect((await again.json()).message).toMatch(/already been used.*please sign in/);
+
+    const unknown = await h.visitor().post('/api/verify-email', { token: `${token}x` });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({
+      message: expect.stringMatching(/^This confirmation link is not valid/),
+      field: 'token',
+    });
+    const empty = await h.visitor().post('/api/verify-email', {});
+    expect(empty.status).toBe(400);
+
+    const late = newMember();
+    const lateSince = new Date(Date.now() - 1000);
+    expect((await register(late)).status).toBe(202);
+    const lateToken = await verificationToken(h.harnessBus.bus, late.email, lateSince);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + (EMAIL_VERIFICATION_TTL_HOURS * 3600 + 1) * 1000);
+    const expired = await h.visitor().post('/api/verify-email', { token: lateToken });
+    expect(expired.status).toBe(410);
+    expect((await expired.json()).message).toMatch(/has expired.*ask for a new one/);
+    vi.useRealTimers();
+
+    // A new link, asked for by username or address, works where the expired one did not.
+    const resendSince = new Date(Date.now() - 1000);
+    const resent = await h
+      .visitor()
+      .post(
+        '/api/verify-email/resend',
+        { username: late.username },
+        { 'x-forwarded-for': newAddress() },
+      );
+    expect(resent.status).toBe(202);
+    const fresh = await verificationToken(h.harnessBus.bus, late.email, resendSince, lateToken);
+    expect((await h.visitor().post('/api/verify-email', { token: fresh })).status).toBe(200);
+  });
+
+  it('answers a sign-up with a known address as a new one, creates nothing, and tells the owner', async () => {
+    const owner = newMember();
+    const ownerUser = await (await h.register(h.visitor(), owner)).json();
+    const events = await recordEvents([
+      SignUpWithExistingEmail.type,
+      EmailVerificationRequested.type,
+    ]);
+    const before = (await (await h.visitor().get('/api/member-count')).json()).count;
+
+    const intruder = { ...newMember(), email: owner.email.toUpperCase() };
+    const response = await register(intruder);
+    const fresh = await register(newMember());
+    expect(response.status).toBe(fresh.status);
+    expect(Object.keys(await response.json())).toEqual(Object.keys(await fresh.json()));
+    expect(response.headers.getSetCookie()).toEqual([]);
+
+    await eventually(() =>
+      expect(events.seen.map((event) => event.type)).toContain(SignUpWithExistingEmail.type),
+    );
+    const told = events.seen.find((event) => event.type === SignUpWithExistingEmail.type)!;
+    expect(readEvent(SignUpWithExistingEmail, told).data).toEqual({
+      userId: ownerUser.id,
+      email: owner.email,
+      username: owner.username,
+      firstName: owner.firstName,
+    });
+    // No link for a confirmed address: nothing to confirm, and nobody else gets in with it.
+    expect(
+      events.seen.filter(
+        (event) =>
+          event.type === EmailVerificationRequested.type &&
+          (event.data as { email: string }).email === owner.email,
+      ),
+    ).toEqual([]);
+    await events.stop();
+    const intruderLogin = await h
+      .visitor()
+      .post('/api/login', { username: intruder.username, password: intruder.password });
+    expect(intruderLogin.status).toBe(401);
+    // Neither sign-up added a member: one address is known, the other not confirmed yet.
+    const after = (await (await h.visitor().get('/api/member-count')).json()).count;
+    expect(after).toBe(before);
+  });
+
+  it('sends a new link, and nothing else, when an unconfirmed address signs up again', async () => {
+    const member = newMember();
+    const since = new Date(Date.now() - 1000);
+    expect((await register(member)).status).toBe(202);
+    const first = await verificationToken(h.harnessBus.bus, member.email, since);
+    expect((await register(member)).status).toBe(202);
+    const second = await verificationToken(h.harnessBus.bus, member.email, since, first);
+    expect((await h.visitor().post('/api/verify-email', { token: second })).status).toBe(200);
+    // Opening one link spends the others of the account.
+    expect((await h.visitor().post('/api/verify-email', { token: first })).status).toBe(410);
+  });
+
+  it('still says a username is taken (any case): usernames are public', async () => {
+    const member = newMember();
+    expect((await h.register(h.visitor(), member)).status).toBe(200);
+    const sameName = await register({ ...newMember(), username: member.username.toUpperCase() });
     expect(sameName.status).toBe(400);
     expect(await sameName.json()).toEqual({
       message: 'This username is already taken.',
       field: 'username',
     });
-
-    const sameEmail = await h
-      .visitor()
-      .post('/api/register', { ...newMember(), email: member.email.toUpperCase() });
-    expect(sameEmail.status).toBe(400);
-    expect((await sameEmail.json()).message).toBe('An account with this email already exists.');
   });
 
   it('lets exactly one of two simultaneous sign-ups with one username through', async () => {
     const member = newMember();
     const results = await Promise.all([
-      h.visitor().post('/api/register', member),
-      h.visitor().post('/api/register', { ...member, email: `other_${member.email}` }),
+      register(member),
+      register({ ...member, email: `other_${member.email}` }),
     ]);
-    expect(results.map((r) => r.status).sort()).toEqual([201, 400]);
+    expect(results.map((r) => r.status).sort()).toEqual([202, 400]);
+  });
+
+  it('limits sign-ups per client address with 429 and a sentence', async () => {
+    const from = '192.0.2.77';
+    const { points } = REGISTRATION_LIMITS.perIp;
+    for (let attempt = 0; attempt < points; attempt++) {
+      expect((await register(newMember(), from)).status).toBe(202);
+    }
+    const refused = await register(newMember(), from);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await refused.json()).message).toBe(
+      'Too many sign-ups from your network. Please wait an hour and try again.',
+    );
+    expect((await register(newMember(), '192.0.2.78')).status).toBe(202);
+  });
+
+  it('answers a request for a new link the same whatever the account, and limits it', async () => {
+    const confirmed = newMember();
+    await h.register(h.visitor(), confirmed);
+    const resend = (username: string, from = newAddress()) =>
+      h.visitor().post('/api/verify-email/resend', { username }, { 'x-forwarded-for': from });
+    const known = await resend(confirmed.username);
+    const unknown = await resend('nobody_at_all');
+    expect(known.status).toBe(202);
+    expect(unknown.status).toBe(202);
+    expect(await known.json()).toEqual(await unknown.json());
+
+    const from = '192.0.2.99';
+    for (let attempt = 0; attempt < REGISTRATION_LIMITS.resendPerIp.points; attempt++) {
+      expect((await resend('nobody_at_all', from)).status).toBe(202);
+    }
+    const refused = await resend('nobody_at_all', from);
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).message).toMatch(/^Too many requests for a new link/);
   });
 
   it.each([
@@ -68,7 +271,7 @@ describe.each(testBackends())('registration and login ($name)', (backend) => {
   ])(
     'answers 400 with a sentence and the field for a bad registration %#',
     async (body, field, message) => {
-      const response = await h.visitor().post('/api/register', body);
+      const response = await register(body);
       expect(response.status).toBe(400);
       const error = await response.json();
       expect(error.field).toBe(field);
@@ -81,35 +284,16 @@ describe.each(testBackends())('registration and login ($name)', (backend) => {
   it('answers 400 for a body that is not JSON, and writes nothing', async () => {
     const response = await h.service.app.request('/api/register', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': newAddress() },
       body: '{"username": ',
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ message: 'Request body must be valid JSON.' });
   });
 
-  it('publishes UserRegistered with the new account', async () => {
-    const seen: unknown[] = [];
-    const watcher = await h.harnessBus.bus.watch({
-      stream: 'identity',
-      types: [UserRegistered.type],
-      handler: async (event) => {
-        seen.push(event.data);
-      },
-    });
-    const member = newMember();
-    const created = await (await h.visitor().post('/api/register', member)).json();
-    await eventually(() =>
-      expect(seen).toContainEqual(
-        expect.objectContaining({ userId: created.id, username: member.username, role: 'user' }),
-      ),
-    );
-    await watcher.stop();
-  });
-
   it('logs in by username or email; a wrong password and an unknown user get the same 401', async () => {
     const member = newMember();
-    await h.visitor().post('/api/register', member);
+    await h.register(h.visitor(), member);
     const byName = await h
       .visitor()
       .post('/api/login', { username: member.username, password: member.password });
@@ -139,7 +323,7 @@ describe.each(testBackends())('registration and login ($name)', (backend) => {
 
   it('limits password guessing per username with 429 and Retry-After', async () => {
     const member = newMember();
-    await h.visitor().post('/api/register', member);
+    await h.register(h.visitor(), member);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt++) {
       const response = await h
@@ -191,7 +375,7 @@ describe.each(testBackends())('registration and login ($name)', (backend) => {
 
   it('counts members', async () => {
     const before = (await (await h.visitor().get('/api/member-count')).json()).count;
-    await h.visitor().post('/api/register', newMember());
+    await h.register(h.visitor(), newMember());
     const after = (await (await h.visitor().get('/api/member-count')).json()).count;
     expect(after).toBe(before + 1);
   });

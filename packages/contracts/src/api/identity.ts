@@ -44,6 +44,32 @@ export const RegisterBody = z.object({
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
+/** `POST /api/register` and `POST /api/verify-email/resend` answer only this, whoever asked. */
+export const RegisterAccepted = z.object({ message: z.string() });
+export type RegisterAccepted = z.infer<typeof RegisterAccepted>;
+
+/** The sentence of an accepted sign-up: the same for a new address and a known one. */
+export const registerAcceptedMessage = (email: string) =>
+  `We sent a link to ${email}. Open it to finish creating your account.`;
+
+/** `POST /api/verify-email`: the token of the link in the confirmation email. */
+export const VerifyEmailBody = z.object({
+  token: z
+    .string({ error: 'This confirmation link is not valid.' })
+    .trim()
+    .min(1, 'This confirmation link is not valid.')
+    .max(200, 'This confirmation link is not valid.'),
+});
+export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;
+
+/** `POST /api/verify-email/resend`: the account's username or email address. */
+export const ResendVerificationBody = z.object({
+  username: requiredLine('Please enter your email address or username.', 'Email or username').pipe(
+    z.string().max(254, 'Please enter your email address or username.'),
+  ),
+});
+export type ResendVerificationBody = z.infer<typeof ResendVerificationBody>;
+
 export const LoginBody = z.object({
   username: requiredLine('Username is required', 'Username').pipe(z.string().max(254)),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),

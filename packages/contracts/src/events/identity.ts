@@ -4,6 +4,7 @@ import { Role } from '../roles.js';
 
 export const IDENTITY_STREAM = 'identity';
 
+/** A new account whose owner confirmed its email address: from here on it may be mailed. */
 export const UserRegistered = defineEvent(
   IDENTITY_STREAM,
   'UserRegistered',
@@ -123,8 +124,44 @@ export const CreatorListingChanged = defineEvent(
   }),
 );
 
+/**
+ * Someone signed up (or asked for the link again) with an address not confirmed yet. The token
+ * is the secret of the confirmation link, sent only to that address; identity keeps only its
+ * hash. Notifications mails the link and nothing else until `UserRegistered` (the confirmation).
+ */
+export const EmailVerificationRequested = defineEvent(
+  IDENTITY_STREAM,
+  'EmailVerificationRequested',
+  1,
+  z.object({
+    userId: z.number().int(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    token: z.string(),
+    expiresAt: z.iso.datetime(),
+  }),
+);
+
+/**
+ * Someone tried to create an account with the address of an existing, confirmed account. The
+ * sign-up answers as for a new address (nobody learns who has an account); the owner is told.
+ */
+export const SignUpWithExistingEmail = defineEvent(
+  IDENTITY_STREAM,
+  'SignUpWithExistingEmail',
+  1,
+  z.object({
+    userId: z.number().int(),
+    email: z.string(),
+    username: z.string(),
+    firstName: z.string().nullable(),
+  }),
+);
+
 export const identityEvents = [
   UserRegistered,
+  EmailVerificationRequested,
+  SignUpWithExistingEmail,
   CreatorApproved,
   SessionRevoked,
   SettingChanged,

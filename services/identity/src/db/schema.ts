@@ -29,6 +29,11 @@ export const users = pgTable(
       .notNull()
       .default('user'),
     createdAt: createdAt(),
+    /**
+     * When the owner opened the link mailed to this address; null until then. An account whose
+     * address nobody confirmed cannot sign in, and nothing but the link is mailed to it.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   },
   (table) => [
     // Usernames and emails are unique regardless of case: 'Alice' cannot shadow 'alice'.
@@ -56,6 +61,24 @@ export const sessions = pgTable(
     uniqueIndex('sessions_refresh_hash_idx').on(table.refreshHash),
     index('sessions_user_idx').on(table.userId),
   ],
+);
+
+/**
+ * Links mailed to confirm an account's address. Only the token's hash is stored: a copy of the
+ * database does not confirm anyone. A link works once and until `expiresAt`.
+ */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('email_verifications_user_idx').on(table.userId)],
 );
 
 /**

@@ -90,11 +90,18 @@ export function adminRoutes(deps: IdentityDeps): Hono {
     if (id === currentSession(c).userId) throw badRequest('You cannot change your own role.', 'id');
     const updated = await db.transaction(async (tx) => {
       const [before] = await tx
-        .select({ role: users.role })
+        .select({ role: users.role, emailVerifiedAt: users.emailVerifiedAt })
         .from(users)
         .where(eq(users.id, id))
         .for('update');
       if (!before) return null;
+      // A role would announce the account to every service (and its mail) before its owner
+      // proved the address is theirs.
+      if (!before.emailVerifiedAt) {
+        throw conflict(
+          'This account has not confirmed its email address yet; its role can change once it has.',
+        );
+      }
       const [user] = await tx
         .update(users)
         .set({ role })

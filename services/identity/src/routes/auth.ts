@@ -1,10 +1,14 @@
 import {
   createEvent,
+  EMAIL_VERIFICATION_TTL_HOURS,
   IDENTITY_STREAM,
-  type IdentityUser,
   LoginBody,
   RegisterBody,
+  ResendVerificationBody,
+  registerAcceptedMessage,
+  SignUpWithExistingEmail,
   UserRegistered,
+  VerifyEmailBody,
 } from '@uapqa/contracts';
 import {
   badRequest,
@@ -13,6 +17,7 @@ import {
   currentSession,
   enqueue,
   forbidden,
+  HttpError,
   JWKS_PATH,
   REFRESH_COOKIE,
   readJson,
@@ -21,12 +26,13 @@ import {
   unauthorized,
   uniqueViolation,
 } from '@uapqa/service-kit';
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { users } from '../db/schema.js';
+import { emailVerifications, users } from '../db/schema.js';
 import type { IdentityDeps } from '../deps.js';
-import { AccountBackoff, LOGIN_LIMITS } from '../login-limits.js';
+import { hashVerificationToken, requestVerification } from '../email-verification.js';
+import { AccountBackoff, LOGIN_LIMITS, REGISTRATION_LIMITS } from '../login-limits.js';
 import { hashPassword, verifyPassword } from '../passwords.js';
 import { findLiveSessionUser, findUserForLogin, userColumns, waitlistEnabled } from '../users.js';
 
@@ -43,37 +49,79 @@ export function authRoutes(deps: IdentityDeps): Hono {
       'Too many login attempts for this account from your network. Please wait 15 minutes and try again.',
   });
   const perAccount = new AccountBackoff();
+  const registrations = createRateLimiter({
+    ...REGISTRATION_LIMITS.perIp,
+    message: 'Too many sign-ups from your network. Please wait an hour and try again.',
+  });
+  const resendsPerIp = createRateLimiter({
+    ...REGISTRATION_LIMITS.resendPerIp,
+    message:
+      'Too many requests for a new link from your network. Please wait an hour and try again.',
+  });
+  const resendsPerAccount = createRateLimiter(REGISTRATION_LIMITS.resendPerAccount);
 
   app.get(JWKS_PATH, (c) => {
     c.header('Cache-Control', 'public, max-age=300');
     return c.json(deps.keys.jwks);
   });
 
+  /**
+   * A sign-up creates the account unconfirmed and mails a link to the address; nothing else is
+   * mailed to it, and it cannot sign in, until the link is opened. An address that already has
+   * an account gets the same answer, after the same work (the password is hashed either way),
+   * and its owner is told by email: the answer never says whether an address has an account.
+   */
   app.post('/api/register', async (c) => {
+    await registrations.consume(clientIp(c, deps.config.TRUST_PROXY));
     if (await waitlistEnabled(db)) {
       throw forbidden(
         'Registration is closed while we are in waitlist mode. Please join the waitlist instead.',
       );
     }
     const body = await readJson(c, RegisterBody);
+    const passwordHash = await hashPassword(body.password);
+    const usernameTaken = () => badRequest('This username is already taken.', 'username');
+    const accepted = () => {
+      deps.relay.kick();
+      return c.json({ message: registerAcceptedMessage(body.email) }, 202);
+    };
     const taken = await db
-      .select({ username: users.username, email: users.email })
+      .select({
+        id: users.id,
+        username: users.username,
+        email: users.email,
+        firstName: users.firstName,
+        emailVerifiedAt: users.emailVerifiedAt,
+      })
       .from(users)
       .where(
         sql`lower(${users.username}) = lower(${body.username}) or ${users.email} = ${body.email}`,
       );
-    const duplicate = (constraint: string) =>
-      constraint.includes('email')
-        ? badRequest('An account with this email already exists.', 'email')
-        : badRequest('This username is already taken.', 'username');
-    const clash = taken[0];
-    if (clash) {
-      throw duplicate(clash.email === body.email ? 'email' : 'username');
+    const owner = taken.find((row) => row.email === body.email);
+    // Usernames are public (on every answer): a taken one is said, so another can be chosen.
+    if (taken.some((row) => row !== owner)) throw usernameTaken();
+    if (owner) {
+      await db.transaction(async (tx) => {
+        if (owner.emailVerifiedAt) {
+          await enqueue(
+            tx,
+            IDENTITY_STREAM,
+            createEvent(SignUpWithExistingEmail, {
+              userId: owner.id,
+              email: owner.email,
+              username: owner.username,
+              firstName: owner.firstName,
+            }),
+          );
+        } else {
+          // Nobody confirmed this address yet: its owner gets the link again, and nothing else.
+          await requestVerification(tx, owner);
+        }
+      });
+      return accepted();
     }
-    const passwordHash = await hashPassword(body.password);
-    let user: IdentityUser;
     try {
-      user = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const [created] = await tx
           .insert(users)
           .values({
@@ -84,31 +132,113 @@ export function authRoutes(deps: IdentityDeps): Hono {
             lastName: body.lastName,
             role: 'user',
           })
-          .returning(userColumns);
-        const row = created!;
+          .returning();
+        await requestVerification(tx, created!);
+      });
+    } catch (error) {
+      // Two sign-ups at once: the database's unique indexes decide. The one that lost on the
+      // address answers as any sign-up with a known address (its twin's link is on its way).
+      const violation = uniqueViolation(error);
+      if (!violation) throw error;
+      if (violation.constraint.includes('email')) return accepted();
+      throw usernameTaken();
+    }
+    return accepted();
+  });
+
+  /** The link of the confirmation email: confirms the address once and signs the owner in. */
+  app.post('/api/verify-email', async (c) => {
+    const { token } = await readJson(c, VerifyEmailBody);
+    const now = new Date();
+    const outcome = await db.transaction(async (tx) => {
+      const [link] = await tx
+        .select()
+        .from(emailVerifications)
+        .where(eq(emailVerifications.tokenHash, hashVerificationToken(token)))
+        .for('update');
+      if (!link) return 'invalid' as const;
+      if (link.usedAt) return 'used' as const;
+      if (link.expiresAt <= now) return 'expired' as const;
+      // Every link of the account dies with the first one opened.
+      await tx
+        .update(emailVerifications)
+        .set({ usedAt: now })
+        .where(and(eq(emailVerifications.userId, link.userId), isNull(emailVerifications.usedAt)));
+      const [confirmed] = await tx
+        .update(users)
+        .set({ emailVerifiedAt: now })
+        .where(and(eq(users.id, link.userId), isNull(users.emailVerifiedAt)))
+        .returning(userColumns);
+      if (confirmed) {
+        // The account exists for the other services from here: only a confirmed address is
+        // ever mailed (the welcome first).
         await enqueue(
           tx,
           IDENTITY_STREAM,
           createEvent(UserRegistered, {
-            userId: row.id,
-            username: row.username,
-            email: row.email,
-            firstName: row.firstName,
-            lastName: row.lastName,
-            role: row.role,
+            userId: confirmed.id,
+            username: confirmed.username,
+            email: confirmed.email,
+            firstName: confirmed.firstName,
+            lastName: confirmed.lastName,
+            role: confirmed.role,
           }),
         );
-        return row;
-      });
-    } catch (error) {
-      // Two sign-ups with the same name at once: the database's unique index decides.
-      const violation = uniqueViolation(error);
-      if (violation) throw duplicate(violation.constraint);
-      throw error;
+        return confirmed;
+      }
+      const [user] = await tx.select(userColumns).from(users).where(eq(users.id, link.userId));
+      return user ?? ('invalid' as const);
+    });
+    if (outcome === 'invalid') {
+      throw badRequest(
+        'This confirmation link is not valid. Please check that you opened the whole link from the email, or ask for a new one.',
+        'token',
+      );
+    }
+    if (outcome === 'used') {
+      throw new HttpError(
+        410,
+        'This confirmation link has already been used. Your email address is confirmed: please sign in.',
+        { field: 'token' },
+      );
+    }
+    if (outcome === 'expired') {
+      throw new HttpError(
+        410,
+        `This confirmation link has expired (links work for ${EMAIL_VERIFICATION_TTL_HOURS} hours). Please ask for a new one.`,
+        { field: 'token' },
+      );
     }
     deps.relay.kick();
-    await sessions.start(c, user);
-    return c.json(user, 201);
+    await sessions.start(c, outcome);
+    return c.json(outcome);
+  });
+
+  /**
+   * Sends the confirmation link again to an account not confirmed yet, named by its username or
+   * address. The answer is the same whatever the account (or none), so it tells nothing.
+   */
+  app.post('/api/verify-email/resend', async (c) => {
+    await resendsPerIp.consume(clientIp(c, deps.config.TRUST_PROXY));
+    const body = await readJson(c, ResendVerificationBody);
+    const found = await findUserForLogin(db, body.username);
+    if (found && !found.emailVerifiedAt) {
+      const allowed = await resendsPerAccount.consume(`user:${found.id}`).then(
+        () => true,
+        () => false,
+      );
+      if (allowed) {
+        await db.transaction((tx) => requestVerification(tx, found));
+        deps.relay.kick();
+      }
+    }
+    return c.json(
+      {
+        message:
+          'If an account is waiting for its email address to be confirmed, we sent it a new link. Please check your inbox.',
+      },
+      202,
+    );
   });
 
   app.post('/api/login', async (c) => {
@@ -134,7 +264,13 @@ export function authRoutes(deps: IdentityDeps): Hono {
     }
     await perAddressAndAccount.reset(pair);
     perAccount.succeeded(account);
-    const { passwordHash: _hash, ...user } = found;
+    const { passwordHash: _hash, emailVerifiedAt, ...user } = found;
+    if (!emailVerifiedAt) {
+      // Only the owner of the password hears this, so it may say that the account exists.
+      throw forbidden(
+        'Please confirm your email address first: open the link we sent you when you signed up, or send the link again.',
+      );
+    }
     await sessions.start(c, user);
     return c.json(user);
   });

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { users } from '../db/schema.js';
 import type { IdentityDeps } from '../deps.js';
@@ -8,7 +8,11 @@ export function publicRoutes({ db, creatorsBody }: IdentityDeps): Hono {
   const app = new Hono();
 
   app.get('/api/member-count', async (c) => {
-    const [row] = await db.select({ count: count() }).from(users).where(eq(users.role, 'user'));
+    const [row] = await db
+      .select({ count: count() })
+      .from(users)
+      // An account counts once its owner confirmed the address.
+      .where(and(eq(users.role, 'user'), isNotNull(users.emailVerifiedAt)));
     return c.json({ count: row?.count ?? 0 });
   });
 
