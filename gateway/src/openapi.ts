@@ -40,7 +40,9 @@ import {
   Question,
   QuestionIdParam,
   QuestionWindow,
+  RegisterAccepted,
   RegisterBody,
+  ResendVerificationBody,
   Role,
   RoleChangeBody,
   SitemapPage,
@@ -49,6 +51,7 @@ import {
   TaxonomyBody,
   TaxonomyItem,
   TaxonomyUsageItem,
+  VerifyEmailBody,
   WaitlistJoinBody,
   WaitlistStatus,
 } from '@uapqa/contracts';
@@ -89,6 +92,7 @@ const ERROR_MEANING: Record<number, string> = {
   403: 'Forbidden: the role does not allow it, or a cross-site request.',
   404: 'Not found.',
   409: 'Conflict with the current state.',
+  410: 'Gone: the link was used or has expired.',
   413: 'Request body larger than BODY_LIMIT_BYTES.',
   429: 'Too many requests (Retry-After says when to try again).',
   502: 'The owning service did not answer.',
@@ -245,12 +249,13 @@ const OPERATIONS: Record<string, Partial<Record<'get' | 'post' | 'patch' | 'dele
     },
     post: {
       summary: 'Sign in',
-      description: 'Sets the `session` and `session_refresh` cookies.',
+      description:
+        'Sets the `session` and `session_refresh` cookies. 403 when the password is right but the account has not confirmed its address yet.',
       tag: 'identity',
       access: PUBLIC,
       body: LoginBody,
       ok: { 200: answer(IdentityUser) },
-      errors: [401],
+      errors: [401, 403],
     },
   },
   '/api/user': {
@@ -321,12 +326,37 @@ const OPERATIONS: Record<string, Partial<Record<'get' | 'post' | 'patch' | 'dele
   // identity
   '/api/register': {
     post: {
-      summary: 'Create an account and sign in',
+      summary: 'Sign up: mails a link that confirms the address',
+      description:
+        'The same 202 and sentence whether the address is new (an unconfirmed account is created and the link mailed to it) or already has an account (its owner is told by email instead); no cookie either way. A taken username is a 400. Limited per client address (429). 403 while waitlist mode is on.',
       tag: 'identity',
       access: PUBLIC,
       body: RegisterBody,
-      ok: { 201: answer(IdentityUser, 'Created; the session cookies are set.') },
-      errors: [409],
+      ok: { 202: answer(RegisterAccepted, 'Accepted; the link is on its way.') },
+      errors: [403],
+    },
+  },
+  '/api/verify-email': {
+    post: {
+      summary: 'Confirm an address with the token of its link, and sign in',
+      description:
+        'Sets the `session` and `session_refresh` cookies and answers the user. A link works once, for 24 hours: an unknown token is a 400, a used or expired one a 410, each with a sentence.',
+      tag: 'identity',
+      access: PUBLIC,
+      body: VerifyEmailBody,
+      ok: { 200: answer(IdentityUser, 'Confirmed and signed in.') },
+      errors: [410],
+    },
+  },
+  '/api/verify-email/resend': {
+    post: {
+      summary: 'Mail the confirmation link again',
+      description:
+        'By username or address. Always the same 202, whatever the account: a new link goes only to an account not confirmed yet, a few times an hour at most. Limited per client address (429).',
+      tag: 'identity',
+      access: PUBLIC,
+      body: ResendVerificationBody,
+      ok: { 202: answer(RegisterAccepted) },
     },
   },
   '/api/logout': {

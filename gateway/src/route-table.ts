@@ -17,6 +17,8 @@ export const ROUTE_TABLE: ReadonlyArray<{ path: string; service: ServiceName }> 
   // identity
   { path: '/api/login', service: 'identity' },
   { path: '/api/register', service: 'identity' },
+  { path: '/api/verify-email', service: 'identity' },
+  { path: '/api/verify-email/resend', service: 'identity' },
   { path: '/api/logout', service: 'identity' },
   { path: '/api/session/refresh', service: 'identity' },
   { path: '/api/member-count', service: 'identity' },

@@ -24,6 +24,7 @@ declare module 'hono' {
 const SESSION_ROUTES = new Set([
   '/api/login',
   '/api/register',
+  '/api/verify-email',
   '/api/logout',
   '/api/session/refresh',
 ]);

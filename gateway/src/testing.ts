@@ -61,6 +61,9 @@ export async function startTestStack(
     config: gatewayConfigSchema.parse({
       LOG_LEVEL: 'silent',
       RATE_LIMIT_PER_MINUTE: '0',
+      // As behind a load balancer: tests name their clients' addresses (X-Forwarded-For), so
+      // per-address limits (sign-ups, logins) see many clients, not one test process.
+      TRUST_PROXY: 'true',
       ...gatewayEnv,
     }),
     bus: bus.bus,

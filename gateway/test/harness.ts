@@ -1,5 +1,5 @@
-import { identityForTests } from '@uapqa/identity/testing';
-import type { Backend } from '@uapqa/service-kit/testing';
+import { identityForTests, registerVerified } from '@uapqa/identity/testing';
+import type { Backend, Browser } from '@uapqa/service-kit/testing';
 import type { Hono } from 'hono';
 import type { ServiceName } from '../src/route-table.js';
 import { type StackService, startTestStack, TEST_ORIGIN, type TestStack } from '../src/testing.js';
@@ -9,6 +9,8 @@ export const ORIGIN = TEST_ORIGIN;
 
 export interface GatewayHarness extends TestStack {
   identity: TestStack['gateway'];
+  /** Signs a member up through the gateway and the link on the bus; the verify answer. */
+  register(browser: Browser, body: { email: string } & Record<string, unknown>): Promise<Response>;
 }
 
 /** Identity (demo accounts) behind a gateway; extra services stand in for the others. */
@@ -21,7 +23,11 @@ export async function startStack(
     [identityForTests(DEMO_PASSWORD), ...(options.extra ?? [])],
     { RATE_LIMIT_PER_MINUTE: '1200', ...options.env },
   );
-  return { ...stack, identity: stack.services.identity! };
+  return {
+    ...stack,
+    identity: stack.services.identity!,
+    register: (browser, body) => registerVerified(browser, stack.bus.bus, body),
+  };
 }
 
 let counter = 0;

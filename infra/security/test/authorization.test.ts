@@ -36,6 +36,8 @@ export const AUTHORIZATION: Record<string, Expectation> = {
   // identity
   'POST /api/login': { access: 'public' },
   'POST /api/register': { access: 'public' },
+  'POST /api/verify-email': { access: 'public' },
+  'POST /api/verify-email/resend': { access: 'public' },
   'POST /api/logout': { access: 'public', last: true },
   // Renews from the refresh cookie: a visitor has none.
   'POST /api/session/refresh': { access: 'session' },

@@ -28,6 +28,15 @@ export function templates(ids: KnownIds): Record<string, Template> {
       body: { username: 'fuzz_user', email, password: 'correct horse battery' },
       required: { username: 'text', email: 'email', password: 'text' },
     },
+    // A token no link ever carried: even a valid-looking one confirms nothing.
+    'POST /api/verify-email': {
+      body: { token: 'fuzz-token-of-no-link' },
+      required: { token: 'text' },
+    },
+    'POST /api/verify-email/resend': {
+      body: { username: 'fuzz_nobody' },
+      required: { username: 'text' },
+    },
     'POST /api/expert-applications': {
       body: { name: 'Fuzz', email, phone: '+1 555 0100', duration: 6, questionsPerWeek: 3 },
       required: {

@@ -138,13 +138,13 @@ describe.each(testBackends())('expert application emails ($name)', (backend) => 
 
   it('follows role changes: a new admin is told of the next application, a former one is not', async () => {
     const newcomer = { ...newMember(), password: 'correct horse battery' };
-    const registered = await stack.visitor().post('/api/register', {
+    const registered = await stack.register(stack.visitor(), {
       username: newcomer.username,
       email: newcomer.email,
       password: newcomer.password,
       firstName: 'Rae',
     });
-    expect(registered.status).toBe(201);
+    expect(registered.status).toBe(200);
     const { id } = await registered.json();
     const admin = await signedIn('admin');
     expect((await admin.patch(`/api/admin/users/${id}/role`, { role: 'admin' })).status).toBe(200);

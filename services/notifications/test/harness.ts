@@ -6,13 +6,13 @@ import {
   UserRegistered,
 } from '@uapqa/contracts';
 import { startTestStack, type TestStack } from '@uapqa/gateway/testing';
-import { identityForTests } from '@uapqa/identity/testing';
+import { identityForTests, registerVerified } from '@uapqa/identity/testing';
 import type { EventBus } from '@uapqa/service-kit';
-import type { Backend } from '@uapqa/service-kit/testing';
+import type { Backend, Browser } from '@uapqa/service-kit/testing';
 import { expect } from 'vitest';
 import type { NotificationsInstance } from '../src/service.js';
 import { startSmtp, type TestSmtp } from '../src/test-smtp.js';
-import { notificationsForTests } from '../src/testing.js';
+import { notificationsForTests, verificationTokenFromSmtp } from '../src/testing.js';
 
 export const DEMO_PASSWORD = 'notifications-demo-password';
 
@@ -32,6 +32,11 @@ export interface NotificationsStack extends TestStack {
   /** A user nobody announced yet. */
   unknownUser(): Member;
   stats(): Promise<NotificationsStats>;
+  /**
+   * Signs a member up as a person would: registers, opens the link the confirmation email
+   * carries (read from the test SMTP server), and is signed in. The verify answer (the user).
+   */
+  register(browser: Browser, body: { email: string } & Record<string, unknown>): Promise<Response>;
 }
 
 let counter = 0;
@@ -58,6 +63,8 @@ export async function startNotificationsStack(
     smtp,
     publish,
     unknownUser,
+    register: (browser, body) =>
+      registerVerified(browser, (email) => verificationTokenFromSmtp(smtp, email), body),
     async announceUser(overrides = {}) {
       const member = { ...unknownUser(), ...overrides };
       await publish(

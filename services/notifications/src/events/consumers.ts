@@ -5,6 +5,7 @@ import {
   CreatorApproved,
   CreditsPurchased,
   CreditsRefunded,
+  EmailVerificationRequested,
   ExpertApplicationDecided,
   ExpertApplicationSubmitted,
   IDENTITY_STREAM,
@@ -15,6 +16,7 @@ import {
   QuestionRejected,
   QuestionSubmitted,
   readEvent,
+  SignUpWithExistingEmail,
   UserRegistered,
   UserRoleChanged,
 } from '@uapqa/contracts';
@@ -75,6 +77,8 @@ export async function startConsumers(
       ...delivery,
       stream: IDENTITY_STREAM,
       types: [
+        EmailVerificationRequested.type,
+        SignUpWithExistingEmail.type,
         UserRegistered.type,
         UserRoleChanged.type,
         CreatorApproved.type,
@@ -83,6 +87,34 @@ export async function startConsumers(
       ],
       handler: once(async (tx, event) => {
         switch (event.type) {
+          // The link goes to the address as typed: the account is not in the users copy (nor
+          // mailed anything else) until the address is confirmed and UserRegistered arrives.
+          case EmailVerificationRequested.type: {
+            const data = readEvent(EmailVerificationRequested, event).data;
+            await enqueueMail(
+              tx,
+              mail(
+                'email_verification',
+                `${event.id}:email_verification`,
+                { email: data.email },
+                { firstName: data.firstName, token: data.token, expiresAt: data.expiresAt },
+              ),
+            );
+            return;
+          }
+          case SignUpWithExistingEmail.type: {
+            const data = readEvent(SignUpWithExistingEmail, event).data;
+            await enqueueMail(
+              tx,
+              mail(
+                'signup_existing',
+                `${event.id}:signup_existing`,
+                { email: data.email },
+                { firstName: data.firstName, username: data.username },
+              ),
+            );
+            return;
+          }
           case UserRegistered.type: {
             const data = readEvent(UserRegistered, event).data;
             await keepUser(tx, data);

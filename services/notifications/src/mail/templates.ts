@@ -2,13 +2,21 @@ import {
   ANSWER_DUE_HOURS,
   CREDIT_PACKAGES,
   type CreditPackageName,
+  EMAIL_VERIFICATION_TTL_HOURS,
   SUBSCRIPTION,
 } from '@uapqa/contracts';
 import { type Html, html, multiline } from './html.js';
 
 /** Every message the service sends, with what its row stores to render it later. */
 export interface MailData {
-  /** To a member who just registered. */
+  /**
+   * To the address of a new sign-up: the link that confirms it. The only message an address
+   * nobody confirmed ever receives.
+   */
+  email_verification: { firstName: string | null; token: string; expiresAt: string };
+  /** To the owner of an account whose address someone tried to sign up with again. */
+  signup_existing: { firstName: string | null; username: string };
+  /** To a member who just confirmed their address. */
   welcome: Record<string, never>;
   /** To the expert a question was approved for. */
   question_assigned: { questionId: string; dueAt: string; moderationNotes: string | null };
@@ -70,6 +78,8 @@ export interface MailData {
 }
 export type MailTemplate = keyof MailData;
 export const MAIL_TEMPLATES = [
+  'email_verification',
+  'signup_existing',
   'welcome',
   'question_assigned',
   'question_approved',
@@ -195,6 +205,36 @@ type Renderers = {
 };
 
 const renderers: Renderers = {
+  email_verification(data, { publicUrl }) {
+    const confirm = link(publicUrl, `/verify-email?token=${encodeURIComponent(data.token)}`);
+    const hello = data.firstName ? greetingByName(data.firstName) : 'Hello,';
+    const sentence = `Someone (we hope you) created an account on ${SITE} with this email address. Open the link below to confirm it is yours and finish creating your account.`;
+    const expiry = `The link works once, until ${formatDate(data.expiresAt)} (${EMAIL_VERIFICATION_TTL_HOURS} hours). If it was not you, ignore this email: without the link, no account is created.`;
+    return {
+      subject: `Confirm your email address for ${SITE}`,
+      text: [hello, '', sentence, '', `Confirm your email address: ${confirm}`, '', expiry],
+      html: html`<p>${hello}</p>
+<p>${sentence}</p>
+${button(confirm, 'Confirm your email address')}
+<p style="color:#6b7280;font-size:13px">${expiry}</p>`,
+    };
+  },
+
+  signup_existing(data, { publicUrl }) {
+    const login = link(publicUrl, '/auth?tab=login');
+    const hello = data.firstName ? greetingByName(data.firstName) : greetingByName(data.username);
+    const sentence = `Someone tried to create an account on ${SITE} with this email address, which already has one (username ${data.username}). No new account was created and nothing changed in yours.`;
+    const advice = 'If it was you, simply sign in. If it was not, you can ignore this email.';
+    return {
+      subject: `Someone tried to sign up with your address on ${SITE}`,
+      text: [hello, '', sentence, advice, '', `Sign in: ${login}`],
+      html: html`<p>${hello}</p>
+<p>${sentence}</p>
+<p>${advice}</p>
+${button(login, 'Sign in')}`,
+    };
+  },
+
   welcome(_data, { publicUrl, recipient }) {
     const subscribe = link(publicUrl, '/subscribe');
     const browse = link(publicUrl, '/browse-qa');
