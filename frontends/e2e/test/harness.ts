@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type EmbeddedStack, embeddedConfigSchema, startEmbedded } from '@uapqa/embedded';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { verificationTokenFromMailbox } from '@uapqa/notifications/testing';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Page,
+} from 'playwright-core';
 
 export const DEMO_PASSWORD = 'disclosure-demo';
 
@@ -100,6 +107,29 @@ export async function startHarness(): Promise<Harness> {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Signs a new member up through the API as a person would: registers, reads the link of the
+ * confirmation email from the stack's mailbox folder and opens it with the same cookies (a
+ * page's or a context's `request`), which then hold the member's session. The user.
+ */
+export async function signUp(
+  harness: Harness,
+  request: APIRequestContext,
+  body: { username: string; email: string; password: string },
+): Promise<{ id: number; username: string }> {
+  const headers = { origin: harness.url };
+  const registered = await request.post('/api/register', { headers, data: body });
+  if (registered.status() !== 202) {
+    throw new Error(`register ${body.username}: ${registered.status()} ${await registered.text()}`);
+  }
+  const token = await verificationTokenFromMailbox(join(harness.dataDir, 'mailbox'), body.email);
+  const verified = await request.post('/api/verify-email', { headers, data: { token } });
+  if (verified.status() !== 200) {
+    throw new Error(`verify ${body.username}: ${verified.status()} ${await verified.text()}`);
+  }
+  return verified.json();
 }
 
 /** Signs in through the /auth form. */

@@ -9,6 +9,7 @@ import {
   PHONE,
   saveScreenshots,
   signIn,
+  signUp,
   startHarness,
 } from './harness.js';
 
@@ -80,12 +81,11 @@ describe.skipIf(!run)("a member's own questions and a question's page, in Chromi
     // A new member, subscribed with a bulk pack of credits (payments settled as the card form does).
     const { context } = await harness.newPage(DESKTOP);
     const asker = caller(context.request, origin);
-    const registered = await asker.post('/api/register', {
+    await signUp(harness, context.request, {
       username,
       email: `${username}@example.com`,
       password: DEMO_PASSWORD,
     });
-    expect(registered.status).toBe(201);
     for (const [path, body] of [
       ['/api/create-subscription', {}],
       ['/api/purchase-credits', { package: 'bulk' }],

@@ -9,6 +9,7 @@ import {
   PHONE,
   saveScreenshots,
   signIn,
+  signUp,
   startHarness,
 } from './harness.js';
 
@@ -35,15 +36,11 @@ describe.skipIf(!run)(
       // A new member with a bulk pack, who takes both of their places in Dana's window.
       const { context } = await harness.newPage(DESKTOP);
       const request = context.request;
-      expect(
-        (
-          await post(request, origin, '/api/register', {
-            username,
-            email: `${username}@example.com`,
-            password: DEMO_PASSWORD,
-          })
-        ).status,
-      ).toBe(201);
+      await signUp(harness, request, {
+        username,
+        email: `${username}@example.com`,
+        password: DEMO_PASSWORD,
+      });
       for (const [path, body] of [
         ['/api/create-subscription', {}],
         ['/api/purchase-credits', { package: 'bulk' }],

@@ -6,7 +6,7 @@ import { SWRConfig } from 'swr';
 import { Layout } from './layout/Layout';
 import { Landing } from './pages/Landing';
 import { NotFound } from './pages/NotFound';
-import { Auth, Contact } from './pages/routeChunks';
+import { Auth, Contact, VerifyEmail } from './pages/routeChunks';
 import { REMOTE_ROUTES, RemotePage } from './remotes';
 
 function AppRoutes() {
@@ -22,6 +22,7 @@ function AppRoutes() {
         <Route index element={<Landing />} />
         <Route path="/auth" element={<Auth />} />
         <Route path="/contact" element={<Contact />} />
+        <Route path="/verify-email" element={<VerifyEmail />} />
         {REMOTE_ROUTES.map((route) => (
           <Route
             key={route.path}

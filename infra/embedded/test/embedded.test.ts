@@ -1,7 +1,9 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eventually } from '@uapqa/service-kit/testing';
+import { registerVerified } from '@uapqa/identity/testing';
+import { verificationTokenFromMailbox } from '@uapqa/notifications/testing';
+import { browser, eventually } from '@uapqa/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedConfigSchema } from '../src/config.js';
 import { type EmbeddedStack, startEmbedded } from '../src/embedded.js';
@@ -32,6 +34,21 @@ describe('embedded single process', () => {
     const health = await (await fetch(`${stack.url}/api/health`)).json();
     expect(health.services.identity).toBe('ready');
   });
+
+  /**
+   * Signs a member up as a person would over real HTTP: registers, reads the confirmation link
+   * from the mailbox folder, opens it. The cookies of the signed-in browser.
+   */
+  async function signUp(username: string): Promise<string> {
+    const visitor = browser({ request: (url, init) => fetch(url, init) }, stack.url);
+    const verified = await registerVerified(
+      visitor,
+      (email) => verificationTokenFromMailbox(join(dataDir, 'mailbox'), email),
+      { username, email: `${username}@example.com`, password: 'long enough pw' },
+    );
+    expect(verified.status).toBe(200);
+    return visitor.jar.header();
+  }
 
   async function memberCookie(): Promise<string> {
     const login = await fetch(`${stack.url}/api/login`, {
@@ -66,19 +83,7 @@ describe('embedded single process', () => {
 
   it('takes a subscription through the local payment provider', async () => {
     const headers = { 'content-type': 'application/json', origin: stack.url };
-    const register = await fetch(`${stack.url}/api/register`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        username: 'subscriber',
-        email: 'subscriber@example.com',
-        password: 'long enough pw',
-      }),
-    });
-    const cookie = register.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; ');
+    const cookie = await signUp('subscriber');
     const post = (path: string, body: unknown = {}) =>
       fetch(`${stack.url}${path}`, {
         method: 'POST',
@@ -127,16 +132,7 @@ describe('embedded single process', () => {
   });
 
   it('keeps its data across a restart and does not seed twice', async () => {
-    const register = await fetch(`${stack.url}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: stack.url },
-      body: JSON.stringify({
-        username: 'persisted',
-        email: 'persisted@example.com',
-        password: 'long enough pw',
-      }),
-    });
-    expect(register.status).toBe(201);
+    await signUp('persisted');
     const before = await (await fetch(`${stack.url}/api/member-count`)).json();
     await stack.stop();
     stack = await startEmbedded(config());

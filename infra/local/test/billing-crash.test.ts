@@ -1,5 +1,8 @@
 import { CREDIT_RESERVE_SUBJECT, type CreditReservationReply } from '@uapqa/contracts';
+import { registerVerified } from '@uapqa/identity/testing';
+import { verificationTokenFromMailbox } from '@uapqa/notifications/testing';
 import { NatsEventBus } from '@uapqa/service-kit';
+import { browser } from '@uapqa/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../src/stack.js';
 import {
@@ -41,19 +44,13 @@ describe.runIf(realServersConfigured)(
     }
 
     it('loses and duplicates no debit once restarted', async () => {
-      const registered = await fetch(`${stack.url}/api/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          username: 'burst',
-          email: 'burst@example.com',
-          password: 'long enough pw',
-        }),
-      });
-      const cookie = registered.headers
-        .getSetCookie()
-        .map((line) => line.split(';')[0])
-        .join('; ');
+      const visitor = browser({ request: (url, init) => fetch(url, init) }, stack.url);
+      const registered = await registerVerified(
+        visitor,
+        (email) => verificationTokenFromMailbox(isolated.mailbox, email),
+        { username: 'burst', email: 'burst@example.com', password: 'long enough pw' },
+      );
+      const cookie = visitor.jar.header();
       const { id: userId } = await registered.json();
       for (const start of [
         ['/api/create-subscription'],

@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { registerVerified } from '@uapqa/identity/testing';
+import { verificationTokenFromMailbox } from '@uapqa/notifications/testing';
 import { freePort } from '@uapqa/service-kit';
 import { type Browser, browser, eventually } from '@uapqa/service-kit/testing';
 import postgres from 'postgres';
@@ -101,14 +103,18 @@ describe.runIf(realServersConfigured && existsSync(NATS_BIN))(
 
     async function register(username: string): Promise<Browser & { id: number }> {
       const session = client();
-      const registered = await session.post('/api/register', {
-        username,
-        email: `${username}@example.com`,
-        password: PASSWORD,
-        firstName: username,
-        lastName: 'Tester',
-      });
-      expect(registered.status).toBe(201);
+      const registered = await registerVerified(
+        session,
+        (email) => verificationTokenFromMailbox(isolated.mailbox, email),
+        {
+          username,
+          email: `${username}@example.com`,
+          password: PASSWORD,
+          firstName: username,
+          lastName: 'Tester',
+        },
+      );
+      expect(registered.status).toBe(200);
       const { id } = await registered.json();
       return Object.assign(session, { id: id as number });
     }

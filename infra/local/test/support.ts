@@ -16,6 +16,8 @@ export const realServersConfigured = Boolean(serverUrl && natsUrl);
 export interface IsolatedStack {
   stack: LocalStack;
   prefix: string;
+  /** The folder notifications writes the stack's mail to. */
+  mailbox: string;
   cleanup(): Promise<void>;
 }
 
@@ -46,6 +48,7 @@ export async function startIsolatedStack(
   return {
     stack,
     prefix,
+    mailbox,
     async cleanup() {
       await stack.stop();
       const bus = await NatsEventBus.connect({

@@ -22,6 +22,21 @@ export const ANSWER_DUE_HOURS = 72;
 /** After a lapse the balance is frozen this long; a resubscribe within it restores the credits. */
 export const FROZEN_CREDITS_MONTHS = 6;
 export const CREATOR_APPLICATION_CONTACT_HOURS = 48;
+/**
+ * The longest free text the public forms (the expert application, the contact form) take, in
+ * characters; the forms show what is left. A form's whole body is capped too (bytes): the sum
+ * of these with room for JSON escapes, so a request cannot carry more than a form can hold.
+ */
+export const FORM_TEXT_MAX = {
+  name: 200,
+  phone: 40,
+  website: 2000,
+  subject: 200,
+  message: 5000,
+  description: 5000,
+} as const;
+export const FORM_BODY_MAX_BYTES = 64 * 1024;
+
 /** How long the link that confirms a new account's email address stays valid. */
 export const EMAIL_VERIFICATION_TTL_HOURS = 24;
 

@@ -1,5 +1,5 @@
 import { startTestStack, type TestStack } from '@uapqa/gateway/testing';
-import { identityForTests } from '@uapqa/identity/testing';
+import { identityForTests, registerVerified } from '@uapqa/identity/testing';
 import type { Backend, Browser } from '@uapqa/service-kit/testing';
 import { expect } from 'vitest';
 import type { BillingInstance } from '../src/service.js';
@@ -30,12 +30,12 @@ export async function startBillingStack(
       counter++;
       const name = `buyer_${Date.now().toString(36)}_${counter}`;
       const browser = stack.visitor();
-      const response = await browser.post('/api/register', {
+      const response = await registerVerified(browser, stack.bus.bus, {
         username: name,
         email: `${name}@example.com`,
         password: 'correct horse battery',
       });
-      expect(response.status).toBe(201);
+      expect(response.status).toBe(200);
       return browser;
     },
     async signedIn(username) {

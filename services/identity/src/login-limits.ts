@@ -35,6 +35,11 @@ export const REGISTRATION_LIMITS = {
   resendPerAccount: { points: 3, durationSeconds: 60 * 60 },
 } as const;
 
+/** Public expert applications (`/apply`) per client address: each one mails the admins. */
+export const EXPERT_APPLICATION_LIMITS = {
+  perIp: { points: 5, durationSeconds: 60 * 60 },
+} as const;
+
 /** Accounts remembered at most; the oldest failure is forgotten first past this many. */
 const MAX_TRACKED_ACCOUNTS = 100_000;
 

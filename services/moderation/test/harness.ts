@@ -1,6 +1,6 @@
 import { billingForTests } from '@uapqa/billing/testing';
 import { startTestStack, type TestStack } from '@uapqa/gateway/testing';
-import { identityForTests } from '@uapqa/identity/testing';
+import { identityForTests, registerVerified } from '@uapqa/identity/testing';
 import { notificationsForTests, startSmtp, type TestSmtp } from '@uapqa/notifications/testing';
 import { questionsForTests } from '@uapqa/questions/testing';
 import type { Backend, Browser } from '@uapqa/service-kit/testing';
@@ -102,12 +102,12 @@ export async function startModerationStack(backend: Backend): Promise<Moderation
       counter++;
       const name = `asker_${Date.now().toString(36)}_${counter}`;
       const browser = stack.visitor();
-      const registered = await browser.post('/api/register', {
+      const registered = await registerVerified(browser, stack.bus.bus, {
         username: name,
         email: `${name}@example.com`,
         password: 'correct horse battery',
       });
-      expect(registered.status).toBe(201);
+      expect(registered.status).toBe(200);
       const { clientSecret } = await (await browser.post('/api/create-subscription', {})).json();
       const confirmed = await browser.post('/api/billing/local/confirm', {
         clientSecret,

@@ -6,6 +6,7 @@ import {
   Input,
   Muted,
   serverMessage,
+  statusOf,
   toast,
   useSession,
   useWaitlist,
@@ -13,26 +14,51 @@ import {
 import { Link, Navigate, useNavigate, useSearchParams } from '@uapqa/ui/router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@uapqa/ui/tabs';
 import { type FormEvent, useState } from 'react';
+import styled from 'styled-components';
 import { EmailSignup } from '../forms/EmailSignup';
+import { resendLink } from '../forms/ResendLink';
+
+const Notice = styled.div`
+  margin-bottom: 1rem;
+  padding: 0.75rem 1rem;
+  border-radius: 8px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+`;
 
 function LoginForm({ onForgot }: { onForgot: () => void }) {
   const navigate = useNavigate();
   const load = useSession((state) => state.load);
   const [pending, setPending] = useState(false);
+  /** The account whose address is not confirmed yet, and what the server said of it. */
+  const [unconfirmed, setUnconfirmed] = useState<{ username: string; message: string } | null>(
+    null,
+  );
+  const [resending, setResending] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const username = String(form.get('username') ?? '');
     setPending(true);
+    setUnconfirmed(null);
     try {
       await apiRequest('POST', '/api/login', {
-        username: String(form.get('username') ?? ''),
+        username,
         password: String(form.get('password') ?? ''),
       });
       await load();
       toast({ title: 'Welcome back!', description: 'You have successfully logged in.' });
       navigate('/');
     } catch (error) {
+      // The right password of an account whose address is not confirmed yet.
+      if (statusOf(error) === 403) {
+        setUnconfirmed({
+          username,
+          message: serverMessage(error) ?? 'Please confirm your email address first.',
+        });
+        return;
+      }
       toast({ title: 'Login failed', description: serverMessage(error), variant: 'destructive' });
     } finally {
       setPending(false);
@@ -41,6 +67,22 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
 
   return (
     <form onSubmit={submit} aria-label="Sign in">
+      {unconfirmed ? (
+        <Notice role="alert" data-testid="unconfirmed-email">
+          <p style={{ margin: '0 0 0.75rem' }}>{unconfirmed.message}</p>
+          <Button
+            $variant="secondary"
+            disabled={resending}
+            onClick={async () => {
+              setResending(true);
+              await resendLink(unconfirmed.username);
+              setResending(false);
+            }}
+          >
+            {resending ? 'Sending...' : 'Send the link again'}
+          </Button>
+        </Notice>
+      ) : null}
       <Field label="Username" htmlFor="login-username">
         <Input id="login-username" name="username" autoComplete="username" required />
       </Field>
@@ -64,10 +106,10 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
 }
 
 function RegisterForm() {
-  const navigate = useNavigate();
-  const load = useSession((state) => state.load);
   const [pending, setPending] = useState(false);
   const [mismatch, setMismatch] = useState(false);
+  /** After a sign-up: where the link went, and the server's sentence saying so. */
+  const [sent, setSent] = useState<{ email: string; message: string } | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -82,19 +124,15 @@ function RegisterForm() {
     setMismatch(false);
     setPending(true);
     try {
-      await apiRequest('POST', '/api/register', {
+      const response = await apiRequest('POST', '/api/register', {
         username: value('username'),
         email: value('email'),
         password,
         firstName: value('firstName') || undefined,
         lastName: value('lastName') || undefined,
       });
-      const user = await load();
-      toast({
-        title: 'Account created!',
-        description: `Welcome to UAP Answers, ${user?.username ?? value('username')}!`,
-      });
-      navigate('/');
+      const { message } = (await response.json()) as { message: string };
+      setSent({ email: value('email'), message });
     } catch (error) {
       toast({
         title: 'Registration failed',
@@ -104,6 +142,34 @@ function RegisterForm() {
     } finally {
       setPending(false);
     }
+  }
+
+  if (sent) {
+    return (
+      <section aria-labelledby="check-inbox-title" data-testid="check-inbox">
+        <h2 id="check-inbox-title" style={{ fontSize: '1.4rem' }}>
+          Check your inbox
+        </h2>
+        <p role="status" style={{ overflowWrap: 'anywhere' }}>
+          {sent.message}
+        </p>
+        <Muted style={{ marginBottom: '1rem' }}>
+          The link works for 24 hours. Nothing arrived? Look in your spam folder, or ask for it
+          again.
+        </Muted>
+        <Button $variant="secondary" $block onClick={() => resendLink(sent.email)}>
+          Send the link again
+        </Button>
+        <Button
+          $variant="ghost"
+          $block
+          onClick={() => setSent(null)}
+          style={{ marginTop: '0.5rem' }}
+        >
+          Use another email address
+        </Button>
+      </section>
+    );
   }
 
   return (

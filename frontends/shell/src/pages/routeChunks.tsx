@@ -7,6 +7,9 @@ import { PageBoundary } from '../remotes';
  * of their code, nor the shared modules only they import (the tabs of /auth).
  */
 const AuthPage = lazy(() => import('./Auth').then((module) => ({ default: module.Auth })));
+const VerifyEmailPage = lazy(() =>
+  import('./VerifyEmail').then((module) => ({ default: module.VerifyEmail })),
+);
 const ContactPage = lazy(() => import('./Contact').then((module) => ({ default: module.Contact })));
 
 /** A page in its own chunk; a failed fetch shows "temporarily unavailable" inside the layout. */
@@ -26,4 +29,8 @@ export function Auth() {
 
 export function Contact() {
   return <RouteChunk name="Contact" page={ContactPage} />;
+}
+
+export function VerifyEmail() {
+  return <RouteChunk name="VerifyEmail" page={VerifyEmailPage} />;
 }

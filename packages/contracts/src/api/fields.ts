@@ -45,7 +45,7 @@ export const optionalText = (max = 2000, label = 'Text') =>
   z
     .string()
     .trim()
-    .max(max, `must be at most ${max} characters`)
+    .max(max, `${label} must be at most ${max} characters`)
     .overwrite(unixLineEnds)
     .refine(isPlainText, plainTextMessage(label))
     .optional()
@@ -85,10 +85,11 @@ export const webAddress = (label: string) =>
   });
 
 /** A web address or nothing: an empty website field is allowed. */
-export const optionalUrl = (label = 'Website') =>
+export const optionalUrl = (label = 'Website', max = 2000) =>
   z
     .string({ error: `${label} ${WEB_ADDRESS_MESSAGE}.` })
     .trim()
+    .max(max, `${label} must be at most ${max} characters`)
     .optional()
     .nullable()
     .transform((value) => (value ? value : null))

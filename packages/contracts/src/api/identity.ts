@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { EXPERT_DURATION_MONTHS, EXPERT_QUESTIONS_PER_WEEK, MIN_LENGTH } from '../constants.js';
+import {
+  EXPERT_DURATION_MONTHS,
+  EXPERT_QUESTIONS_PER_WEEK,
+  FORM_TEXT_MAX,
+  MIN_LENGTH,
+} from '../constants.js';
 import { Role } from '../roles.js';
 import {
   emailAddress,
@@ -170,15 +175,17 @@ export type CreatorProfileRecord = z.infer<typeof CreatorProfileRecord>;
 const MISSING_INFORMATION = 'Please fill in all required fields.';
 
 export const ExpertApplication = z.object({
-  name: requiredLine(MISSING_INFORMATION, 'Name').pipe(z.string().max(200)),
+  name: requiredLine(MISSING_INFORMATION, 'Name').pipe(
+    z.string().max(FORM_TEXT_MAX.name, `Name must be at most ${FORM_TEXT_MAX.name} characters`),
+  ),
   email: emailAddress(MISSING_INFORMATION),
   phone: requiredLine(MISSING_INFORMATION, 'Phone number').pipe(
     z
       .string()
-      .max(40)
+      .max(FORM_TEXT_MAX.phone, 'Please enter a valid phone number')
       .regex(/^[0-9+().\s-]{5,}$/, 'Please enter a valid phone number'),
   ),
-  website: optionalUrl('Website'),
+  website: optionalUrl('Website', FORM_TEXT_MAX.website),
   duration: integerIn(
     EXPERT_DURATION_MONTHS.min,
     EXPERT_DURATION_MONTHS.max,
@@ -189,7 +196,7 @@ export const ExpertApplication = z.object({
     EXPERT_QUESTIONS_PER_WEEK.max,
     'Please specify how many questions you can answer',
   ),
-  description: optionalText(5000, 'Description'),
+  description: optionalText(FORM_TEXT_MAX.description, 'Description'),
 });
 export type ExpertApplication = z.infer<typeof ExpertApplication>;
 

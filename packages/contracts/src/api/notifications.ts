@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FORM_TEXT_MAX } from '../constants.js';
 import { emailAddress, optionalLine, requiredLine, requiredText } from './fields.js';
 
 /** Where a sign-up form sits (spec section 3): the waitlist has three, the newsletter one. */
@@ -25,12 +26,14 @@ export type NewsletterSubscribeBody = z.infer<typeof NewsletterSubscribeBody>;
 /** `POST /api/contact` (spec section 5: name, email and message required; subject optional). */
 export const ContactBody = z.object({
   name: requiredLine('Please enter your name.', 'Name').pipe(
-    z.string().max(200, 'Name must be at most 200 characters'),
+    z.string().max(FORM_TEXT_MAX.name, `Name must be at most ${FORM_TEXT_MAX.name} characters`),
   ),
   email: emailAddress(),
-  subject: optionalLine(200, 'Subject'),
+  subject: optionalLine(FORM_TEXT_MAX.subject, 'Subject'),
   message: requiredText('Please enter your message.', 'The message').pipe(
-    z.string().max(5000, 'Message must be at most 5000 characters'),
+    z
+      .string()
+      .max(FORM_TEXT_MAX.message, `Message must be at most ${FORM_TEXT_MAX.message} characters`),
   ),
 });
 export type ContactBody = z.infer<typeof ContactBody>;

@@ -6,10 +6,13 @@ import {
   ExpertApplicationDecisionBody,
   ExpertApplicationSubmitted,
   ExpertApplicationsQuery,
+  FORM_BODY_MAX_BYTES,
   IDENTITY_STREAM,
 } from '@uapqa/contracts';
 import {
+  clientIp,
   conflict,
+  createRateLimiter,
   currentSession,
   enqueue,
   notFound,
@@ -20,8 +23,10 @@ import {
 } from '@uapqa/service-kit';
 import { and, desc, eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { expertApplications } from '../db/schema.js';
 import type { IdentityDeps } from '../deps.js';
+import { EXPERT_APPLICATION_LIMITS } from '../login-limits.js';
 import { IdParam } from './params.js';
 
 const LIST_LIMIT = 200;
@@ -32,10 +37,26 @@ const LIST_LIMIT = 200;
  * admins from those events. Approving records the decision only: the applicant becomes an
  * expert by creating an account and having an expert profile approved.
  */
-export function expertApplicationRoutes({ db, relay }: IdentityDeps): Hono {
+export function expertApplicationRoutes({ db, relay, config }: IdentityDeps): Hono {
   const app = new Hono();
+  const perIp = createRateLimiter({
+    ...EXPERT_APPLICATION_LIMITS.perIp,
+    message: 'Too many applications from your network. Please wait an hour and try again.',
+  });
+  // Every field has its own limit; this turns away a body no form could send before reading it.
+  const limitBody = bodyLimit({
+    maxSize: FORM_BODY_MAX_BYTES,
+    onError: (c) =>
+      c.json(
+        {
+          message: `Your application is too long: it may take at most ${FORM_BODY_MAX_BYTES / 1024} KB in all.`,
+        },
+        413,
+      ),
+  });
 
-  app.post('/api/expert-applications', async (c) => {
+  app.post('/api/expert-applications', limitBody, async (c) => {
+    await perIp.consume(clientIp(c, config.TRUST_PROXY));
     const body = await readJson(c, ExpertApplication);
     const created = await db.transaction(async (tx) => {
       const [row] = await tx.insert(expertApplications).values(body).returning();

@@ -1,11 +1,13 @@
 import {
   ContactBody,
+  FORM_BODY_MAX_BYTES,
   type FormAccepted,
   NewsletterSubscribeBody,
   WaitlistJoinBody,
 } from '@uapqa/contracts';
 import { badRequest, clientIp, createRateLimiter, HttpError, readJson } from '@uapqa/service-kit';
 import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { contactMessages, newsletterSubscribers, waitlist } from '../db/schema.js';
 import type { NotificationsDeps } from '../deps.js';
@@ -85,7 +87,14 @@ export function formRoutes(deps: NotificationsDeps): Hono {
     return c.json({ message: NEWSLETTER_SUBSCRIBED } satisfies FormAccepted, 200);
   });
 
-  app.post('/api/contact', (c) =>
+  // Every field has its own limit; this turns away a body no form could send before reading it.
+  const tooLong = `Your message is too long: it may take at most ${FORM_BODY_MAX_BYTES / 1024} KB in all.`;
+  const limitContactBody = bodyLimit({
+    maxSize: FORM_BODY_MAX_BYTES,
+    onError: (c) => c.json({ error: tooLong, message: tooLong }, 413),
+  });
+
+  app.post('/api/contact', limitContactBody, (c) =>
     withErrorField(async () => {
       await limit(c, 'contact');
       const body = await readBody(c, ContactBody);

@@ -1,0 +1,106 @@
+import { join } from 'node:path';
+import { readMailbox, toAddress } from '@uapqa/notifications/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  browserAvailability,
+  DESKTOP,
+  type Harness,
+  hasHorizontalScroll,
+  PHONE,
+  saveScreenshots,
+  startHarness,
+  toast,
+} from './harness.js';
+
+const { run } = browserAvailability();
+
+/** The confirmation link (the whole address, as a mail program shows it) mailed to `email`. */
+async function linkMailedTo(harness: Harness, email: string): Promise<string> {
+  const links = async () =>
+    (await readMailbox(join(harness.dataDir, 'mailbox')))
+      .filter(({ mail }) => toAddress(mail) === email)
+      .map(({ mail }) => /(https?:\/\/\S+\/verify-email\?token=[\w-]+)/.exec(mail.text ?? '')?.[1])
+      .filter((link): link is string => Boolean(link));
+  await expect.poll(async () => (await links()).length, { timeout: 15_000 }).toBeGreaterThan(0);
+  return (await links())[0]!;
+}
+
+describe.runIf(run)('signing up through the link of the confirmation email', () => {
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = await startHarness();
+  }, 120_000);
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it.each([
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ])(
+    'register → check your inbox → the link from the mailbox → signed in (%s)',
+    async (name, width) => {
+      const { context, page } = await harness.newPage(width);
+      const username = `confirm_${name}_${Date.now().toString(36)}`;
+      const email = `${username}@example.com`;
+      const password = 'a long enough password';
+
+      await page.goto('/auth?tab=register');
+      await page.getByLabel('First name').fill('Skye');
+      await page.getByLabel('Username').fill(username);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByLabel('Confirm password').fill(password);
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      const inbox = page.getByTestId('check-inbox');
+      await inbox.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+      expect(await inbox.textContent()).toContain(
+        `We sent a link to ${email}. Open it to finish creating your account.`,
+      );
+      expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('session');
+      expect(await hasHorizontalScroll(page)).toBe(false);
+      await saveScreenshots(page, `verify-email-inbox-${name}`, [width]);
+
+      // Signing in before opening the link says what to do, and offers the link again.
+      await page.getByRole('tab', { name: 'Sign In' }).click();
+      await page.getByLabel('Username').fill(username);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      const notice = page.getByTestId('unconfirmed-email');
+      await notice.waitFor();
+      expect(await notice.textContent()).toContain('Please confirm your email address first');
+      await saveScreenshots(page, `verify-email-unconfirmed-${name}`, [width]);
+      await notice.getByRole('button', { name: 'Send the link again' }).click();
+      await toast(page, 'Link sent').waitFor();
+
+      // The link of the email, opened as a mail program would: the member is signed in.
+      const link = await linkMailedTo(harness, email);
+      expect(link.startsWith(harness.url)).toBe(true);
+      await page.goto(link);
+      await page.waitForURL('**/subscribe');
+      await toast(page, 'Email confirmed').waitFor();
+      const me = await page.evaluate(async () => (await fetch('/api/user')).json());
+      expect(me).toMatchObject({ username, email });
+      await saveScreenshots(page, `verify-email-signed-in-${name}`, [width]);
+
+      // Opened again (another browser): used, with what to do instead.
+      const { page: other } = await harness.newPage(width);
+      await other.goto(link);
+      const failure = other.getByTestId('verify-email-failure');
+      await failure.waitFor();
+      expect(await failure.textContent()).toMatch(/already been used.*please sign in/);
+      expect(await hasHorizontalScroll(other)).toBe(false);
+      await saveScreenshots(other, `verify-email-used-${name}`, [width]);
+
+      await other.goto('/verify-email?token=not-a-real-token');
+      await other
+        .getByTestId('verify-email-failure')
+        .filter({ hasText: 'This confirmation link is not valid' })
+        .waitFor();
+      await other.getByRole('button', { name: 'Send the link again' }).waitFor();
+      await saveScreenshots(other, `verify-email-invalid-${name}`, [width]);
+      await context.close();
+    },
+    90_000,
+  );
+});
