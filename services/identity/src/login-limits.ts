@@ -35,9 +35,9 @@ export const REGISTRATION_LIMITS = {
   resendPerAccount: { points: 3, durationSeconds: 60 * 60 },
 } as const;
 
-/** Public expert applications (`/apply`) per client address: each one mails the admins. */
+/** Public expert applications (`/apply`) accepted per client address: each one mails the admins. */
 export const EXPERT_APPLICATION_LIMITS = {
-  perIp: { points: 5, durationSeconds: 60 * 60 },
+  perIp: { points: 10, durationSeconds: 60 * 60 },
 } as const;
 
 /** Accounts remembered at most; the oldest failure is forgotten first past this many. */

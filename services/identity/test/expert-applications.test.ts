@@ -3,12 +3,15 @@ import {
   type EventEnvelope,
   ExpertApplicationDecided,
   ExpertApplicationSubmitted,
+  FORM_BODY_MAX_BYTES,
+  FORM_TEXT_MAX,
   UserRegistered,
   UserRoleChanged,
 } from '@uapqa/contracts';
 import { eventually, testBackends } from '@uapqa/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityConfigSchema } from '../src/config.js';
+import { EXPERT_APPLICATION_LIMITS } from '../src/login-limits.js';
 import { startIdentity } from '../src/service.js';
 import { type IdentityHarness, newMember, startHarness } from './harness.js';
 
@@ -31,6 +34,7 @@ describe.each(testBackends())('public expert applications and their review ($nam
   let h: IdentityHarness;
   const events: EventEnvelope[] = [];
   let watcher: { stop(): Promise<void> };
+  let address = 0;
 
   beforeAll(async () => {
     h = await startHarness(backend);
@@ -57,7 +61,11 @@ describe.each(testBackends())('public expert applications and their review ($nam
 
   /** Sends an application as a visitor (no session) and returns its id. */
   async function apply(overrides: Record<string, unknown> = {}) {
-    const response = await h.visitor().post('/api/expert-applications', applicationBody(overrides));
+    const response = await h
+      .visitor()
+      .post('/api/expert-applications', applicationBody(overrides), {
+        'x-forwarded-for': `198.51.100.${++address}`,
+      });
     expect(response.status).toBe(201);
     return ((await response.json()) as { id: number }).id;
   }
@@ -84,6 +92,49 @@ describe.each(testBackends())('public expert applications and their review ($nam
       description: null,
       submittedAt: expect.any(String),
     });
+  });
+
+  it('caps every free-text field and the whole body with a sentence, and limits applications per address', async () => {
+    const from = { 'x-forwarded-for': '192.0.2.40' };
+    const post = (body: unknown) => h.visitor().post('/api/expert-applications', body, from);
+    const long = await post(
+      applicationBody({ description: 'd'.repeat(FORM_TEXT_MAX.description + 1) }),
+    );
+    expect(long.status).toBe(400);
+    expect(await long.json()).toEqual({
+      message: `Description must be at most ${FORM_TEXT_MAX.description} characters.`,
+      field: 'description',
+    });
+    for (const field of ['name', 'website'] as const) {
+      const value =
+        field === 'website'
+          ? `https://example.com/${'w'.repeat(FORM_TEXT_MAX.website)}`
+          : 'n'.repeat(FORM_TEXT_MAX.name + 1);
+      const refused = await post(applicationBody({ [field]: value }));
+      expect(refused.status, field).toBe(400);
+      expect((await refused.json()).field, field).toBe(field);
+    }
+    const huge = await post(
+      applicationBody({ padding: 'p'.repeat(FORM_BODY_MAX_BYTES), description: 'fine' }),
+    );
+    expect(huge.status).toBe(413);
+    expect((await huge.json()).message).toBe(
+      `Your application is too long: it may take at most ${FORM_BODY_MAX_BYTES / 1024} KB in all.`,
+    );
+    const before = events.length;
+
+    // Refused forms cost nothing; accepted applications are counted per address.
+    for (let n = 0; n < EXPERT_APPLICATION_LIMITS.perIp.points; n++) {
+      expect((await post(applicationBody())).status).toBe(201);
+    }
+    const limited = await post(applicationBody());
+    expect(limited.status).toBe(429);
+    expect((await limited.json()).message).toBe(
+      'Too many applications from your network. Please wait an hour and try again.',
+    );
+    await eventually(() =>
+      expect(events.length - before).toBe(EXPERT_APPLICATION_LIMITS.perIp.points),
+    );
   });
 
   it('lists applications to admins only, filtered by status', async () => {

@@ -44,8 +44,11 @@ describe.each(testBackends())('expert application emails ($name)', (backend) => 
   }
 
   /** A visitor applies through the gateway, as the /apply form does. */
+  let applications = 0;
   async function apply(body = application()) {
-    const response = await stack.visitor().post('/api/expert-applications', body);
+    const response = await stack.visitor().post('/api/expert-applications', body, {
+      'x-forwarded-for': `203.0.113.${++applications}`,
+    });
     expect(response.status).toBe(201);
     return { ...body, id: ((await response.json()) as { id: number }).id };
   }

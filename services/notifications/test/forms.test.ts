@@ -1,4 +1,5 @@
 import { rm } from 'node:fs/promises';
+import { FORM_BODY_MAX_BYTES, FORM_TEXT_MAX } from '@uapqa/contracts';
 import { testBackends } from '@uapqa/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toAddress } from '../src/test-smtp.js';
@@ -135,6 +136,32 @@ describe.each(testBackends())('waitlist, newsletter and contact ($name)', (backe
     expect(mail.html).toContain('Line one &amp; &lt;script&gt;alert(1)&lt;/script&gt;<br>');
     expect(mail.html).toContain('Ann &lt;b&gt;Bold&lt;/b&gt;');
     expect(mail.html).not.toContain('<script>');
+  });
+
+  it('caps each free-text field of a contact message, and the whole body, with a sentence', async () => {
+    const before = (await stack.stats()).contactMessages;
+    const valid = { name: 'Ann', email: address('long'), message: 'Hello there' };
+    for (const [field, value] of [
+      ['name', 'n'.repeat(FORM_TEXT_MAX.name + 1)],
+      ['subject', 's'.repeat(FORM_TEXT_MAX.subject + 1)],
+      ['message', 'm'.repeat(FORM_TEXT_MAX.message + 1)],
+    ] as const) {
+      const response = await stack.visitor().post('/api/contact', { ...valid, [field]: value });
+      expect(response.status, field).toBe(400);
+      const json = await response.json();
+      expect(json.field, field).toBe(field);
+      expect(json.message, field).toMatch(/must be at most \d+ characters/);
+    }
+    const huge = await stack
+      .visitor()
+      .post('/api/contact', { ...valid, padding: 'p'.repeat(FORM_BODY_MAX_BYTES) });
+    expect(huge.status).toBe(413);
+    const json = await huge.json();
+    expect(json.message).toBe(
+      `Your message is too long: it may take at most ${FORM_BODY_MAX_BYTES / 1024} KB in all.`,
+    );
+    expect(json.error).toBe(json.message);
+    expect((await stack.stats()).contactMessages).toBe(before);
   });
 
   it('limits each form per client address', async () => {

@@ -4,6 +4,7 @@ import {
   EXPERT_MIN_COMMITMENT,
   EXPERT_QUESTIONS_PER_WEEK,
   ExpertApplication,
+  FORM_TEXT_MAX,
 } from '@uapqa/contracts';
 import {
   apiRequest,
@@ -51,6 +52,7 @@ export function ExpertApplicationForm({
     register,
     handleSubmit,
     getValues,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(ExpertApplication),
@@ -64,6 +66,7 @@ export function ExpertApplicationForm({
       description: '',
     },
   });
+  const descriptionLength = (watch('description') ?? '').length;
   const asInteger = { setValueAs: (value: unknown) => (value === '' ? undefined : Number(value)) };
 
   return (
@@ -83,16 +86,33 @@ export function ExpertApplicationForm({
     >
       <Pair>
         <Field label="Full name *" htmlFor="apply-name" error={errors.name?.message}>
-          <Input id="apply-name" autoComplete="name" {...register('name')} />
+          <Input
+            id="apply-name"
+            autoComplete="name"
+            maxLength={FORM_TEXT_MAX.name}
+            {...register('name')}
+          />
         </Field>
         <Field label="Email *" htmlFor="apply-email" error={errors.email?.message}>
           <Input id="apply-email" type="email" autoComplete="email" {...register('email')} />
         </Field>
         <Field label="Phone *" htmlFor="apply-phone" error={errors.phone?.message}>
-          <Input id="apply-phone" type="tel" autoComplete="tel" {...register('phone')} />
+          <Input
+            id="apply-phone"
+            type="tel"
+            autoComplete="tel"
+            maxLength={FORM_TEXT_MAX.phone}
+            {...register('phone')}
+          />
         </Field>
         <Field label="Website (optional)" htmlFor="apply-website" error={errors.website?.message}>
-          <Input id="apply-website" type="url" placeholder="https://" {...register('website')} />
+          <Input
+            id="apply-website"
+            type="url"
+            placeholder="https://"
+            maxLength={FORM_TEXT_MAX.website}
+            {...register('website')}
+          />
         </Field>
         <Field
           label={`Commitment in months (${EXPERT_DURATION_MONTHS.min}–${EXPERT_DURATION_MONTHS.max})`}
@@ -130,7 +150,15 @@ export function ExpertApplicationForm({
         htmlFor="apply-description"
         error={errors.description?.message}
       >
-        <Textarea id="apply-description" {...register('description')} />
+        <Textarea
+          id="apply-description"
+          maxLength={FORM_TEXT_MAX.description}
+          aria-describedby="apply-description-count"
+          {...register('description')}
+        />
+        <Muted id="apply-description-count" style={{ textAlign: 'right', fontSize: '0.85rem' }}>
+          {descriptionLength} / {FORM_TEXT_MAX.description} characters
+        </Muted>
       </Field>
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? 'Submitting...' : 'Submit Application'}

@@ -1,8 +1,10 @@
+import { FORM_TEXT_MAX } from '@uapqa/contracts';
 import { Button, Card, Field, Input, Muted, PageTitle, Textarea, toast } from '@uapqa/ui';
 import { type FormEvent, useState } from 'react';
 
 export function Contact() {
   const [pending, setPending] = useState(false);
+  const [messageLength, setMessageLength] = useState(0);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -37,6 +39,7 @@ export function Contact() {
         description: "Thank you for reaching out. We'll get back to you soon.",
       });
       formElement.reset();
+      setMessageLength(0);
     } catch {
       toast({
         title: 'Error',
@@ -56,16 +59,25 @@ export function Contact() {
       </Muted>
       <form onSubmit={submit} noValidate aria-label="Contact">
         <Field label="Name *" htmlFor="contact-name">
-          <Input id="contact-name" name="name" autoComplete="name" />
+          <Input id="contact-name" name="name" autoComplete="name" maxLength={FORM_TEXT_MAX.name} />
         </Field>
         <Field label="Email *" htmlFor="contact-email">
           <Input id="contact-email" name="email" type="email" autoComplete="email" />
         </Field>
         <Field label="Subject" htmlFor="contact-subject">
-          <Input id="contact-subject" name="subject" />
+          <Input id="contact-subject" name="subject" maxLength={FORM_TEXT_MAX.subject} />
         </Field>
         <Field label="Message *" htmlFor="contact-message">
-          <Textarea id="contact-message" name="message" />
+          <Textarea
+            id="contact-message"
+            name="message"
+            maxLength={FORM_TEXT_MAX.message}
+            aria-describedby="contact-message-count"
+            onChange={(event) => setMessageLength(event.target.value.length)}
+          />
+          <Muted id="contact-message-count" style={{ textAlign: 'right', fontSize: '0.85rem' }}>
+            {messageLength} / {FORM_TEXT_MAX.message} characters
+          </Muted>
         </Field>
         <Button type="submit" disabled={pending}>
           {pending ? 'Sending...' : 'Send Message'}

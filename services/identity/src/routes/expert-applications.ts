@@ -56,8 +56,9 @@ export function expertApplicationRoutes({ db, relay, config }: IdentityDeps): Ho
   });
 
   app.post('/api/expert-applications', limitBody, async (c) => {
-    await perIp.consume(clientIp(c, config.TRUST_PROXY));
     const body = await readJson(c, ExpertApplication);
+    // What is stored and mailed to the admins counts; a refused form costs nothing.
+    await perIp.consume(clientIp(c, config.TRUST_PROXY));
     const created = await db.transaction(async (tx) => {
       const [row] = await tx.insert(expertApplications).values(body).returning();
       const application = row!;
