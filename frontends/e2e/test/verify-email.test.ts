@@ -46,12 +46,13 @@ describe.runIf(run)('signing up through the link of the confirmation email', () 
       const password = 'a long enough password';
 
       await page.goto('/auth?tab=register');
-      await page.getByLabel('First name').fill('Skye');
-      await page.getByLabel('Username').fill(username);
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password', { exact: true }).fill(password);
-      await page.getByLabel('Confirm password').fill(password);
-      await page.getByRole('button', { name: 'Create Account' }).click();
+      const form = page.getByRole('form', { name: 'Register' });
+      await form.getByLabel('First name').fill('Skye');
+      await form.getByLabel('Username').fill(username);
+      await form.getByLabel('Email', { exact: true }).fill(email);
+      await form.getByLabel('Password', { exact: true }).fill(password);
+      await form.getByLabel('Confirm password').fill(password);
+      await form.getByRole('button', { name: 'Create Account' }).click();
       const inbox = page.getByTestId('check-inbox');
       await inbox.getByRole('heading', { name: 'Check your inbox' }).waitFor();
       expect(await inbox.textContent()).toContain(
@@ -63,9 +64,10 @@ describe.runIf(run)('signing up through the link of the confirmation email', () 
 
       // Signing in before opening the link says what to do, and offers the link again.
       await page.getByRole('tab', { name: 'Sign In' }).click();
-      await page.getByLabel('Username').fill(username);
-      await page.getByLabel('Password').fill(password);
-      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      const login = page.getByRole('form', { name: 'Sign in' });
+      await login.getByLabel('Username').fill(username);
+      await login.getByLabel('Password').fill(password);
+      await login.getByRole('button', { name: 'Sign In', exact: true }).click();
       const notice = page.getByTestId('unconfirmed-email');
       await notice.waitFor();
       expect(await notice.textContent()).toContain('Please confirm your email address first');
@@ -89,6 +91,7 @@ describe.runIf(run)('signing up through the link of the confirmation email', () 
       const failure = other.getByTestId('verify-email-failure');
       await failure.waitFor();
       expect(await failure.textContent()).toMatch(/already been used.*please sign in/);
+      await other.getByRole('button', { name: 'Sign in' }).waitFor();
       expect(await hasHorizontalScroll(other)).toBe(false);
       await saveScreenshots(other, `verify-email-used-${name}`, [width]);
 

@@ -98,7 +98,11 @@ describe.each(testBackends())('registration and login ($name)', (backend) => {
     const again = await h.visitor().post('/api/verify-email', { token });
     expect(again.status).toBe(410);
     expect(again.headers.getSetCookie()).toEqual([]);
-    expect((await again.json()).message).toMatch(/already been used.*please sign in/);
+    expect(await again.json()).toMatchObject({
+      message: expect.stringMatching(/already been used.*please sign in/),
+      field: 'token',
+      reason: 'used',
+    });
 
     const unknown = await h.visitor().post('/api/verify-email', { token: `${token}x` });
     expect(unknown.status).toBe(400);

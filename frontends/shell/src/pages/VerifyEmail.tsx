@@ -1,4 +1,14 @@
-import { apiRequest, Card, Muted, Spinner, serverMessage, toast, useSession } from '@uapqa/ui';
+import {
+  apiRequest,
+  Button,
+  Card,
+  HttpError,
+  Muted,
+  Spinner,
+  serverMessage,
+  toast,
+  useSession,
+} from '@uapqa/ui';
 import { Link, useNavigate, useSearchParams } from '@uapqa/ui/router';
 import { useEffect, useState } from 'react';
 import { ResendLinkForm } from '../forms/ResendLink';
@@ -24,6 +34,8 @@ export function VerifyEmail() {
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const load = useSession((state) => state.load);
+  /** A link already opened: its address is confirmed, so the way on is to sign in. */
+  const [used, setUsed] = useState(false);
   const [failure, setFailure] = useState<string | null>(
     token
       ? null
@@ -44,7 +56,9 @@ export function VerifyEmail() {
         navigate('/subscribe', { replace: true });
       },
       (error: unknown) => {
-        if (current) setFailure(serverMessage(error) ?? 'This confirmation link did not work.');
+        if (!current) return;
+        setUsed(error instanceof HttpError && error.body.includes('"reason":"used"'));
+        setFailure(serverMessage(error) ?? 'This confirmation link did not work.');
       },
     );
     return () => {
@@ -61,11 +75,19 @@ export function VerifyEmail() {
             <p role="alert" data-testid="verify-email-failure">
               {failure}
             </p>
-            <Muted style={{ marginBottom: '1rem' }}>
-              Already confirmed? <Link to="/auth?tab=login">Sign in</Link>. Otherwise, we can send
-              you a new link:
-            </Muted>
-            <ResendLinkForm />
+            {used ? (
+              <Button $block onClick={() => navigate('/auth?tab=login')}>
+                Sign in
+              </Button>
+            ) : (
+              <>
+                <Muted style={{ marginBottom: '1rem' }}>
+                  Already confirmed? <Link to="/auth?tab=login">Sign in</Link>. Otherwise, we can
+                  send you a new link:
+                </Muted>
+                <ResendLinkForm />
+              </>
+            )}
           </>
         ) : (
           <Spinner label="Confirming your email address" />

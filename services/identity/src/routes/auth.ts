@@ -199,7 +199,8 @@ export function authRoutes(deps: IdentityDeps): Hono {
       throw new HttpError(
         410,
         'This confirmation link has already been used. Your email address is confirmed: please sign in.',
-        { field: 'token' },
+        // The page offers to sign in, not a new link.
+        { field: 'token', reason: 'used' },
       );
     }
     if (outcome === 'expired') {
