@@ -19,6 +19,7 @@ import { ENV, envInt } from './env.js';
 import {
   batch,
   clientAddress,
+  confirmationLinks,
   get,
   json,
   must,
@@ -62,26 +63,42 @@ function* login(username, password, n) {
   return { ...json(response, 'login'), cookie: response.cookies };
 }
 
-/** Registers `count` users named `<prefix><i>`; returns `{ id, username, cookie }` each. */
+/**
+ * Registers `count` users named `<prefix><i>` and opens the link mailed to each, as a person
+ * would; returns `{ id, username, cookie }` each. Each sign-up comes from its own client address
+ * (sign-ups are limited per address; the gateway under test trusts X-Forwarded-For).
+ */
 function* register(runId, prefix, count) {
-  const responses = yield* inChunks(count, (i) =>
+  const email = (i) => `${prefix}${runId}_${i}@load.test`;
+  const signedUp = yield* inChunks(count, (i) =>
     post(
       '/api/register',
       {
         username: `${prefix}${runId}_${i}`,
-        email: `${prefix}${runId}_${i}@load.test`,
+        email: email(i),
         password: PASSWORD,
         firstName: 'Load',
         lastName: `Tester ${i}`,
       },
-      { name: 'register' },
+      { name: 'register', headers: { 'x-forwarded-for': clientAddress(registered + i) } },
     ),
   );
+  signedUp.forEach((response, i) => {
+    must(response, [202], `register ${prefix}${i}`);
+  });
+  registered += count;
+  const tokens = yield confirmationLinks(signedUp.map((_, i) => email(i)));
+  const responses = yield* inChunks(count, (i) =>
+    post('/api/verify-email', { token: tokens[i] }, { name: 'verify email' }),
+  );
   return responses.map((response, i) => {
-    const user = json(must(response, [201], `register ${prefix}${i}`), 'register');
+    const user = json(must(response, [200], `verify email ${prefix}${i}`), 'verify email');
     return { id: user.id, username: user.username, cookie: response.cookies };
   });
 }
+
+/** Sign-ups of this setup so far: each takes the next client address. */
+let registered = 0;
 
 /** A local-provider payment: the call that returns a clientSecret, then the confirmation. */
 function* pay(users, path, body, what) {
