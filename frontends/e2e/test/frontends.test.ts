@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   browserAvailability,
+  confirmFromInbox,
   type Harness,
   saveScreenshots,
   signIn,
@@ -151,8 +152,7 @@ describe.skipIf(!run)('the web frontends in Chromium against the embedded stack'
       await page.getByLabel('Password', { exact: true }).fill('a long password');
       await page.getByLabel('Confirm password').fill('a long password');
       await page.getByRole('button', { name: 'Create Account' }).click();
-      await toast(page, 'Account created!').waitFor();
-      await page.waitForURL('**/dashboard');
+      await confirmFromInbox(harness, page, 'first_asker@example.com');
 
       await page.goto('/submit-question');
       await page.getByRole('heading', { name: 'Subscription Required' }).waitFor();
@@ -226,7 +226,8 @@ describe.skipIf(!run)('the web frontends in Chromium against the embedded stack'
       await toast(page, 'Passwords do not match').waitFor();
       await page.getByLabel('Confirm password').fill('a long password');
       await page.getByRole('button', { name: 'Create Account' }).click();
-      await toast(page, 'Account created!').waitFor();
+      await confirmFromInbox(harness, page, 'newcomer@example.com');
+      await page.goto('/');
       await page.waitForURL('**/dashboard');
       await page.getByRole('heading', { name: 'Welcome back, newcomer' }).waitFor();
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type EmbeddedStack, embeddedConfigSchema, startEmbedded } from '@uapqa/embedded';
-import { verificationTokenFromMailbox } from '@uapqa/notifications/testing';
+import { readMailbox, toAddress, verificationTokenFromMailbox } from '@uapqa/notifications/testing';
 import {
   type APIRequestContext,
   type Browser,
@@ -130,6 +130,34 @@ export async function signUp(
     throw new Error(`verify ${body.username}: ${verified.status()} ${await verified.text()}`);
   }
   return verified.json();
+}
+
+/** The confirmation link (the whole address, as a mail program shows it) mailed to `email`. */
+export async function linkMailedTo(harness: Harness, email: string): Promise<string> {
+  const links = async () =>
+    (await readMailbox(join(harness.dataDir, 'mailbox')))
+      .filter(({ mail }) => toAddress(mail) === email)
+      .map(({ mail }) => /(https?:\/\/\S+\/verify-email\?token=[\w-]+)/.exec(mail.text ?? '')?.[1])
+      .filter((link): link is string => Boolean(link));
+  for (let look = 0; ; look++) {
+    const [link] = await links();
+    if (link) return link;
+    if (look > 300) throw new Error(`no confirmation link mailed to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * After the Register form was sent: waits for its "check your inbox" state, then opens the link
+ * mailed to `email` in this page, which signs the member in and lands on /subscribe.
+ */
+export async function confirmFromInbox(harness: Harness, page: Page, email: string) {
+  await page
+    .getByTestId('check-inbox')
+    .getByRole('heading', { name: 'Check your inbox' })
+    .waitFor();
+  await page.goto(await linkMailedTo(harness, email));
+  await page.waitForURL('**/subscribe');
 }
 
 /** Signs in through the /auth form. */

@@ -1,11 +1,10 @@
-import { join } from 'node:path';
-import { readMailbox, toAddress } from '@uapqa/notifications/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   browserAvailability,
   DESKTOP,
   type Harness,
   hasHorizontalScroll,
+  linkMailedTo,
   PHONE,
   saveScreenshots,
   startHarness,
@@ -13,17 +12,6 @@ import {
 } from './harness.js';
 
 const { run } = browserAvailability();
-
-/** The confirmation link (the whole address, as a mail program shows it) mailed to `email`. */
-async function linkMailedTo(harness: Harness, email: string): Promise<string> {
-  const links = async () =>
-    (await readMailbox(join(harness.dataDir, 'mailbox')))
-      .filter(({ mail }) => toAddress(mail) === email)
-      .map(({ mail }) => /(https?:\/\/\S+\/verify-email\?token=[\w-]+)/.exec(mail.text ?? '')?.[1])
-      .filter((link): link is string => Boolean(link));
-  await expect.poll(async () => (await links()).length, { timeout: 15_000 }).toBeGreaterThan(0);
-  return (await links())[0]!;
-}
 
 describe.runIf(run)('signing up through the link of the confirmation email', () => {
   let harness: Harness;
