@@ -101,6 +101,14 @@ export function authRoutes(deps: IdentityDeps): Hono {
     // Usernames are public (on every answer): a taken one is said, so another can be chosen.
     if (taken.some((row) => row !== owner)) throw usernameTaken();
     if (owner) {
+      // Nobody confirmed this address yet: its owner gets the link again, and nothing else,
+      // a few times an hour at most (as when asked for it again).
+      const relink =
+        !owner.emailVerifiedAt &&
+        (await resendsPerAccount.consume(`user:${owner.id}`).then(
+          () => true,
+          () => false,
+        ));
       await db.transaction(async (tx) => {
         if (owner.emailVerifiedAt) {
           await enqueue(
@@ -113,8 +121,7 @@ export function authRoutes(deps: IdentityDeps): Hono {
               firstName: owner.firstName,
             }),
           );
-        } else {
-          // Nobody confirmed this address yet: its owner gets the link again, and nothing else.
+        } else if (relink) {
           await requestVerification(tx, owner);
         }
       });
