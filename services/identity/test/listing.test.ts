@@ -37,7 +37,7 @@ describe.each(testBackends())('delisting and demoting experts ($name)', (backend
   /** A new member whose creator profile the admin approved: an expert, listed. */
   async function newExpert() {
     const applicant = h.visitor();
-    const user = await (await applicant.post('/api/register', newMember())).json();
+    const user = await (await h.register(applicant, newMember())).json();
     const { id } = await (await applicant.post('/api/creator-profile', application)).json();
     const admin = await h.signedIn('admin');
     expect((await admin.post(`/api/admin/creator-profiles/${id}/approve`)).status).toBe(200);
@@ -85,7 +85,7 @@ describe.each(testBackends())('delisting and demoting experts ($name)', (backend
   it('refuses to delist what is not an approved expert profile, with a sentence', async () => {
     const admin = await h.signedIn('admin');
     const applicant = h.visitor();
-    await applicant.post('/api/register', newMember());
+    await h.register(applicant, newMember());
     const { id } = await (await applicant.post('/api/creator-profile', application)).json();
     const pending = await admin.post(`/api/admin/creator-profiles/${id}/delist`);
     expect(pending.status).toBe(409);
@@ -124,7 +124,7 @@ describe.each(testBackends())('delisting and demoting experts ($name)', (backend
     expect(await listedIds()).toContain(userId);
     // Changing between other roles announces no listing change: the stream is ordered, so once
     // the delisting sent after those changes is heard, anything they announced would be too.
-    const other = await (await h.visitor().post('/api/register', newMember())).json();
+    const other = await (await h.register(h.visitor(), newMember())).json();
     await admin.patch(`/api/admin/users/${other.id}/role`, { role: 'moderator' });
     await admin.patch(`/api/admin/users/${other.id}/role`, { role: 'user' });
     await admin.post(`/api/admin/creator-profiles/${profileId}/delist`);
