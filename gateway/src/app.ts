@@ -11,7 +11,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { composeCreators } from './compose/creators.js';
 import { composeHealth } from './compose/health.js';
 import { composeAdminStats, composePlatformStats } from './compose/stats.js';
-import { composeUser } from './compose/user.js';
+import { composeSession, composeUser } from './compose/user.js';
 import type { GatewayConfig } from './config.js';
 import { csrfGuard } from './csrf.js';
 import { forward } from './forward.js';
@@ -92,6 +92,7 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
   app.get('/api/login', (c) => c.redirect('/auth?tab=login', 302));
   mountApiDocs(app); // GET /api/docs (OpenAPI 3.1 JSON) and /api/docs.html
   app.get('/api/user', (c) => composeUser(c, upstreams, trustProxy));
+  app.get('/api/session', (c) => composeSession(c, upstreams));
   app.get('/api/health', (c) => composeHealth(c, upstreams));
   app.get('/api/creators', (c) =>
     lists.serve(c, 'creators', () => composeCreators(c, upstreams, trustProxy)),

@@ -14,6 +14,7 @@ import {
   CreatorApplicationStatus,
   CreatorProfileApplication,
   CreatorProfileRecord,
+  CurrentSession,
   CurrentUser,
   ExpertApplication,
   ExpertApplicationDecisionBody,
@@ -265,6 +266,18 @@ const OPERATIONS: Record<string, Partial<Record<'get' | 'post' | 'patch' | 'dele
       access: SESSION,
       forwarded: false,
       ok: { 200: answer(CurrentUser) },
+      errors: [503],
+    },
+  },
+  '/api/session': {
+    get: {
+      summary: 'Who is signed in on this browser, for pages: the user, or null for a visitor',
+      description:
+        'Unlike `/api/user`, a visitor or an ended session is an answer (`{ "user": null }`), not a 401.',
+      tag: 'gateway',
+      access: PUBLIC,
+      forwarded: false,
+      ok: { 200: answer(CurrentSession) },
       errors: [503],
     },
   },

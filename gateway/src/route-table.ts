@@ -11,7 +11,8 @@ export type ServiceName = (typeof SERVICES)[number];
 /**
  * Every public path of spec section 7 (and the admin routes later issues add) mapped to the
  * service that owns it. Hono path patterns; the first match wins. Paths the gateway composes
- * itself (`/api/user`, `/api/admin/stats`, `/api/platform-stats`, `/api/health`) are not here.
+ * itself (`/api/user`, `/api/session`, `/api/admin/stats`, `/api/platform-stats`,
+ * `/api/health`) are not here.
  */
 export const ROUTE_TABLE: ReadonlyArray<{ path: string; service: ServiceName }> = [
   // identity

@@ -84,6 +84,22 @@ describe('gateway compositions (embedded)', () => {
     expect(billingCalls).toBe(0);
   });
 
+  it('answers /api/session with the same composed user, and a visitor with null without asking billing', async () => {
+    const session = await (await member()).get('/api/session');
+    expect(session.status).toBe(200);
+    expect(await session.json()).toEqual({
+      user: expect.objectContaining({
+        username: 'member',
+        subscriptionStatus: 'active',
+        foiaCredits: 7,
+      }),
+    });
+    billingCalls = 0;
+    const visitor = await h.visitor().get('/api/session');
+    expect(await visitor.json()).toEqual({ user: null });
+    expect(billingCalls).toBe(0);
+  });
+
   it('says the balance is unavailable (503) rather than show zero credits when billing fails', async () => {
     const browser = await member();
     for (const answer of ['error', 'not json'] as const) {

@@ -57,4 +57,48 @@ describe.each(testBackends())('sessions through the gateway ($name)', (backend) 
     const response = await h.visitor().get('/api/user');
     expect(response.status).toBe(401);
   });
+
+  it('answers /api/session 200 to everyone: null for a visitor and after logout, the user while signed in, never kept', async () => {
+    const browser = h.visitor();
+    const asVisitor = await browser.get('/api/session');
+    expect(asVisitor.status).toBe(200);
+    expect(asVisitor.headers.get('cache-control')).toBe('no-store');
+    expect(await asVisitor.json()).toEqual({ user: null });
+
+    const member = newMember();
+    expect((await browser.post('/api/register', member)).status).toBe(201);
+    const signedIn = await browser.get('/api/session');
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get('cache-control')).toBe('no-store');
+    expect(await signedIn.json()).toEqual({
+      user: expect.objectContaining({
+        username: member.username,
+        role: 'user',
+        subscriptionStatus: 'inactive',
+        foiaCredits: 0,
+      }),
+    });
+
+    const stolen = browser.jar.clone();
+    expect((await browser.post('/api/logout')).status).toBe(200);
+    expect(await (await browser.get('/api/session')).json()).toEqual({ user: null });
+    const replay = await h.gateway.app.request(`${ORIGIN}/api/session`, {
+      headers: { cookie: stolen.header() },
+    });
+    expect(replay.status).toBe(200);
+    expect(await replay.json()).toEqual({ user: null });
+  });
+
+  it('renews an expired session token on /api/session as on any other call', async () => {
+    const browser = h.visitor();
+    const member = newMember();
+    await browser.post('/api/register', member);
+    const refreshOnly = `${REFRESH_COOKIE}=${browser.jar.get(REFRESH_COOKIE)}`;
+    const response = await h.gateway.app.request(`${ORIGIN}/api/session`, {
+      headers: { cookie: refreshOnly },
+    });
+    expect(response.status).toBe(200);
+    expect((await response.json()).user.username).toBe(member.username);
+    expect(response.headers.getSetCookie().join('\n')).toContain(`${SESSION_COOKIE}=`);
+  });
 });

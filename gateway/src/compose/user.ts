@@ -2,7 +2,7 @@ import { BillingAccount, type CurrentUser, IdentityUser } from '@uapqa/contracts
 import { HttpError } from '@uapqa/service-kit';
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { forwardCall } from '../forward.js';
+import { forwardCall, notDeployed } from '../forward.js';
 import { answerJson, answerOk, answerResponse, type Upstreams } from '../upstreams.js';
 import { upstreamJson } from './upstream-json.js';
 
@@ -39,6 +39,44 @@ export async function composeUser(
   // Someone's own balance and subscription: no browser or proxy cache may keep it.
   c.header('Cache-Control', 'no-store');
   return c.json(composed);
+}
+
+/**
+ * `GET /api/session`: the page's own question "who is signed in here?", answered 200 for
+ * everyone: `{ user }` as `/api/user` composes it, or `{ user: null }` for a visitor or an
+ * ended session. A visitor is an expected answer, not an error, so a page that asks on every
+ * load logs none; `/api/user` keeps its 401 for API clients.
+ */
+export async function composeSession(c: Context, upstreams: Upstreams): Promise<Response> {
+  // Whoever is signed in depends on the cookies: no cache may keep either answer.
+  c.header('Cache-Control', 'no-store');
+  // No live session (none presented, or not renewable): identity would only say 401.
+  if (!c.get('sessionToken')) return c.json({ user: null });
+  const identity = upstreams.identity;
+  if (!identity) throw notDeployed('identity');
+  const askedBilling = upstreams.billing ? billingAnswer(c, upstreams) : null;
+  const fromIdentity = await identity
+    .call({
+      method: 'GET',
+      path: '/api/user',
+      headers: {
+        authorization: `Bearer ${c.get('sessionToken')}`,
+        'x-request-id': c.get('requestId') ?? '',
+      },
+    })
+    .catch((error: unknown) => {
+      c.get('logger')?.warn({ err: error, service: 'identity' }, 'upstream failed');
+      throw new HttpError(502, 'The identity service did not answer. Please try again.', {
+        service: 'identity',
+      });
+    });
+  // A token still verifiable here whose session or account identity has ended.
+  if (fromIdentity.status === 401) return c.json({ user: null });
+  if (!answerOk(fromIdentity)) return answerResponse(fromIdentity, 'GET');
+  const user = IdentityUser.parse(answerJson(fromIdentity));
+  const account = askedBilling ? billingFields(await askedBilling) : NO_BILLING;
+  const composed: CurrentUser = { ...user, ...account };
+  return c.json({ user: composed });
 }
 
 /** Billing's account of the caller, or null when billing is not deployed or did not answer. */

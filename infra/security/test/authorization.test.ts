@@ -27,6 +27,8 @@ export const AUTHORIZATION: Record<string, Expectation> = {
   // gateway's own
   'GET /api/login': { access: 'public' },
   'GET /api/user': { access: 'session' },
+  // Everyone gets 200: the user, or null for a visitor.
+  'GET /api/session': { access: 'public' },
   'GET /api/health': { access: 'public' },
   'GET /api/creators': { access: 'public' },
   'GET /api/platform-stats': { access: 'public' },

@@ -303,6 +303,7 @@ describe.each(testBackends())('session tokens and login ($name)', (backend) => {
     // The personal ones, answered: never kept.
     for (const [principal, path] of [
       ['member', '/api/user'],
+      ['member', '/api/session'],
       ['member', '/api/my-questions'],
       ['member', '/api/billing/account'],
       ['expert', '/api/creator/questions'],

@@ -101,6 +101,10 @@ export const CurrentUser = IdentityUser.extend({
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
+/** Who is signed in on this browser: a visitor is `{ user: null }`, never an error. */
+export const CurrentSession = z.object({ user: CurrentUser.nullable() });
+export type CurrentSession = z.infer<typeof CurrentSession>;
+
 export const MemberCount = z.object({ count: z.number().int().nonnegative() });
 export type MemberCount = z.infer<typeof MemberCount>;
 
