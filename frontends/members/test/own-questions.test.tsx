@@ -61,7 +61,7 @@ beforeEach(() => {
       if (url.startsWith('/api/my-questions')) {
         return Response.json([1, 2, 3, 4, 5].map((n) => question(n, n === 5)));
       }
-      if (url.startsWith('/api/user')) return Response.json(member);
+      if (url.startsWith('/api/session')) return Response.json({ user: member });
       return Response.json([]);
     }),
   );

@@ -38,7 +38,7 @@ beforeEach(() => {
         const next = confirmations.shift()!;
         return Response.json(next.body, { status: next.status });
       }
-      if (url === '/api/user') return Response.json(newcomer);
+      if (url === '/api/session') return Response.json({ user: newcomer });
       return Response.json([]);
     }),
   );

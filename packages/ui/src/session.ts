@@ -1,7 +1,7 @@
-import { type CurrentUser, type Role, UI_TIMINGS } from '@uapqa/contracts';
+import { type CurrentSession, type CurrentUser, type Role, UI_TIMINGS } from '@uapqa/contracts';
 import { mutate } from 'swr';
 import { create } from 'zustand';
-import { apiRequest, getJson, isUnauthorized, serverMessage } from './api.js';
+import { apiRequest, getJson, serverMessage } from './api.js';
 import { WAITLIST_STATUS_KEY } from './hooks.js';
 import { toast } from './toast.js';
 
@@ -10,7 +10,10 @@ export type SessionStatus = 'loading' | 'ready';
 export interface SessionState {
   user: CurrentUser | null;
   status: SessionStatus;
-  /** Fetches `/api/user`: the user, or null on a 401. */
+  /**
+   * Fetches `/api/session`: the user, or null for a visitor. Not `/api/user`, whose 401 for a
+   * visitor would be an error in the console of every signed-out page load.
+   */
   load(): Promise<CurrentUser | null>;
   setUser(user: CurrentUser | null): void;
   /**
@@ -38,11 +41,11 @@ export const useSession = create<SessionState>()((set) => ({
   status: 'loading',
   async load() {
     try {
-      const user = await getJson<CurrentUser>('/api/user');
+      const { user } = await getJson<CurrentSession>('/api/session');
       set({ user, status: 'ready' });
       return user;
     } catch (error) {
-      if (!isUnauthorized(error)) console.error(error);
+      console.error(error);
       set({ user: null, status: 'ready' });
       return null;
     }

@@ -29,20 +29,24 @@ afterEach(() => {
 });
 
 describe('session store', () => {
-  it('loads the user, and null on a 401', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify(member), { status: 200 })),
-    );
+  it('loads the user from /api/session, and null for a visitor without logging an error', async () => {
+    const asked: string[] = [];
+    const answer = (body: unknown) =>
+      vi.fn(async (url: string) => {
+        asked.push(url);
+        return Response.json(body);
+      });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal('fetch', answer({ user: member }));
     await useSession.getState().load();
     expect(useSession.getState()).toMatchObject({ user: { username: 'member' }, status: 'ready' });
 
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('{"message":"Unauthorized"}', { status: 401 })),
-    );
+    vi.stubGlobal('fetch', answer({ user: null }));
     await useSession.getState().load();
     expect(useSession.getState()).toMatchObject({ user: null, status: 'ready' });
+    expect(asked).toEqual(['/api/session', '/api/session']);
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
   });
 
   it('logout clears the user and every cached query and goes to / even when the call fails', async () => {
