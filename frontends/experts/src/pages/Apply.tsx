@@ -1,3 +1,5 @@
+// First: zod must be told before any schema is built (see the module).
+import '../lib/zod-jitless';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   EXPERT_DURATION_MONTHS,

@@ -1,3 +1,5 @@
+// First: zod must be told before any schema is built (see the module).
+import '../lib/zod-jitless';
 import {
   ANSWER_DUE_HOURS,
   CREDITS_PER_QUESTION,

@@ -1,3 +1,5 @@
+// First: zod must be told before any schema is built (see the module).
+import '../lib/zod-jitless';
 import {
   type Creator,
   MY_QUESTIONS_PAGE_SIZE,

@@ -1,3 +1,5 @@
+// First: zod must be told before any schema is built (see the module).
+import '../lib/zod-jitless';
 import {
   ALREADY_SUBSCRIBED,
   type BillingAccount,
