@@ -20,6 +20,7 @@ import { metricsGuard } from './metrics.js';
 import { mountApiDocs } from './openapi.js';
 import { questionHead } from './pages/question-head.js';
 import { mountRobots } from './pages/robots.js';
+import { sitePageHeads } from './pages/site-heads.js';
 import { mountSitemap } from './pages/sitemap.js';
 import { personalNoStore } from './personal-no-store.js';
 import { type PublicLists, publicLists } from './public-lists.js';
@@ -127,7 +128,10 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
       experts: config.REMOTE_EXPERTS_URL,
       staff: config.REMOTE_STAFF_URL,
     },
-    { '/questions/:id': (c) => questionHead(c, upstreams, config.PUBLIC_URL) },
+    {
+      ...sitePageHeads(config.PUBLIC_URL),
+      '/questions/:id': (c) => questionHead(c, upstreams, config.PUBLIC_URL),
+    },
   );
   return app;
 }

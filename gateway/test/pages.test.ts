@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PAGE_META } from '@uapqa/contracts';
 import { createLogger } from '@uapqa/service-kit';
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -122,6 +123,26 @@ describe("a question page's head", () => {
     });
     const page = await (await bare.request(`/questions/${ANSWERED}`)).text();
     expect(page).toContain('<title>UAP Answers</title>');
+  });
+});
+
+describe("a site page's head", () => {
+  const { app } = gateway({ PUBLIC_URL: 'https://uap.example/' });
+
+  it('carries its own title, description and canonical address, once, in place of the site’s', async () => {
+    for (const [path, meta] of Object.entries(PAGE_META)) {
+      const response = await app.request(path === '/auth' ? '/auth?tab=login' : path);
+      expect(response.status, path).toBe(200);
+      const page = await response.text();
+      const head = page.slice(0, page.indexOf('</head>'));
+      expect(head, path).toContain(`<title>${meta.title} | UAP Answers</title>`);
+      expect(head.match(/<title>/g), path).toHaveLength(1);
+      expect(head.match(/<meta name="description"/g), path).toHaveLength(1);
+      expect(head, path).toContain(`<meta name="description" content="${meta.description}" />`);
+      expect(head, path).toContain(`<link rel="canonical" href="https://uap.example${path}" />`);
+      expect(head, path).toContain('<meta property="og:type" content="website" />');
+      expect(page, path).toContain('<div id="root"></div>');
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import { SITE_NAME } from '@uapqa/contracts';
 import { html } from 'hono/html';
 
 /** What a shared link or a crawler reads of a page before any script runs. */
@@ -6,9 +7,9 @@ export interface PageHead {
   description: string;
   /** The page's canonical, absolute URL. */
   url: string;
+  /** Open Graph's kind of page: a question is an article (the default), a site page a website. */
+  type?: 'article' | 'website';
 }
-
-export const SITE_NAME = 'UAP Answers';
 
 /** The head tags of a page, every value escaped (by hono's html template). */
 export function headTags(head: PageHead): string {
@@ -16,7 +17,7 @@ export function headTags(head: PageHead): string {
   return String(html`<title>${title}</title>
     <meta name="description" content="${head.description}" />
     <link rel="canonical" href="${head.url}" />
-    <meta property="og:type" content="article" />
+    <meta property="og:type" content="${head.type ?? 'article'}" />
     <meta property="og:site_name" content="${SITE_NAME}" />
     <meta property="og:title" content="${head.title}" />
     <meta property="og:description" content="${head.description}" />

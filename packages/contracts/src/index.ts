@@ -14,4 +14,5 @@ export * from './events/identity.js';
 export * from './events/moderation.js';
 export * from './events/questions.js';
 export * from './frontends.js';
+export * from './pages.js';
 export * from './roles.js';

@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import { EmailSignup } from '../forms/EmailSignup';
 import { Background } from './Background';
 import { Credits, JoinButton, MenuButton, NavLink, Welcome } from './nav';
+import { usePageMeta } from './page-meta';
 import type SideMenu from './SideMenu';
 
 const HeaderBar = styled.header`
@@ -208,6 +209,7 @@ const Main = styled.main`
 `;
 
 export function Layout() {
+  usePageMeta();
   return (
     <>
       <Background />

@@ -1,0 +1,94 @@
+/** The site's name, after every page's own title. */
+export const SITE_NAME = 'UAP Answers';
+
+/** What a page says it is: its title (before " | UAP Answers") and its meta description. */
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+/** What a page without an entry of its own says (also the shell's index.html). */
+export const SITE_PAGE: PageMeta = {
+  title: 'Ask Verified UFO/UAP Experts',
+  description:
+    'Ask verified UFO/UAP experts your questions and browse the archive of their answers.',
+};
+
+/**
+ * Every route's title and description, by path. The gateway writes them into the page's HTML
+ * (crawlers and link previews run no script) and the shell sets them on every navigation.
+ * `/questions/:id` is written from the question itself.
+ */
+export const PAGE_META: Readonly<Record<string, PageMeta>> = {
+  '/': SITE_PAGE,
+  '/browse-qa': {
+    title: 'Browse Answered Questions',
+    description:
+      'Search the archive of UFO/UAP questions answered by verified experts, by category, expert and topic.',
+  },
+  '/auth': {
+    title: 'Sign In or Join',
+    description:
+      'Sign in to your UAP Answers account, or join to read every answer and ask the experts yourself.',
+  },
+  '/contact': {
+    title: 'Contact Us',
+    description: 'Send the UAP Answers team a question about your account, billing or the site.',
+  },
+  '/experts': {
+    title: 'Become an Expert',
+    description:
+      'Researchers, journalists and witnesses: answer members’ UFO/UAP questions and get paid for every answer.',
+  },
+  '/apply': {
+    title: 'Apply as an Expert',
+    description:
+      'Apply to answer members’ questions on UAP Answers: tell us about your work and how often you can answer.',
+  },
+  '/subscribe': {
+    title: 'Subscribe and Buy Credits',
+    description:
+      'Subscribe to read every answer in the archive and receive monthly credits to ask verified UFO/UAP experts.',
+  },
+  '/dashboard': {
+    title: 'Your Dashboard',
+    description: 'Your questions, their answers and your credits at a glance.',
+  },
+  '/my-questions': {
+    title: 'My Questions',
+    description:
+      'Every question you asked, with its review status, its expert, its deadline and its answer.',
+  },
+  '/submit-question': {
+    title: 'Ask an Expert',
+    description:
+      'Put your question to a verified UFO/UAP expert of your choice for one credit; answered within 72 hours.',
+  },
+  '/expert-dashboard': {
+    title: 'Expert Dashboard',
+    description: 'The questions assigned to you, their deadlines, and your earnings and payouts.',
+  },
+  '/creator-dashboard': {
+    title: 'Expert Dashboard',
+    description: 'The questions assigned to you, their deadlines, and your earnings and payouts.',
+  },
+  '/expert-onboarding': {
+    title: 'Expert Profile',
+    description:
+      'Create your expert profile: your expertise, credentials and how many questions you answer a week.',
+  },
+  '/admin-dashboard': {
+    title: 'Admin Dashboard',
+    description:
+      'Site figures, the moderation queue, expert applications, topics and the waitlist setting.',
+  },
+  '/moderator-dashboard': {
+    title: 'Moderator Dashboard',
+    description: 'Review the questions waiting for moderation and assign each to an expert.',
+  },
+};
+
+/** A page's full title, as in its <title>. */
+export function pageTitle(meta: Pick<PageMeta, 'title'>): string {
+  return `${meta.title} | ${SITE_NAME}`;
+}
