@@ -203,9 +203,16 @@ function Footer() {
   );
 }
 
+// At least a screen tall: the footer starts below the fold, so pages that fill in after their
+// data arrives never push it down in view (a layout shift on every such load).
 const Main = styled.main`
-  min-height: 60vh;
+  min-height: 100vh;
   padding: 2rem 0;
+`;
+// A page's top margin stays inside (flow-root): collapsing through, it would move this box
+// when a page replaces its loading spinner, and everything in it would count as shifted.
+const Page = styled(Container)`
+  display: flow-root;
 `;
 
 export function Layout() {
@@ -215,9 +222,9 @@ export function Layout() {
       <Background />
       <Header />
       <Main>
-        <Container>
+        <Page>
           <Outlet />
-        </Container>
+        </Page>
       </Main>
       <Footer />
     </>

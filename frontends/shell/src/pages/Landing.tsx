@@ -59,6 +59,23 @@ const CarouselControls = styled.div`
   button { border: 1px solid ${({ theme }) => theme.colors.border}; background: transparent; color: ${({ theme }) => theme.colors.text}; border-radius: 50%; width: 2.5rem; height: 2.5rem; cursor: pointer; }
 `;
 
+/**
+ * An expert's card is held to one height: while the list loads, placeholders of that height
+ * stand where the cards will be, so the sections below never jump when the cards arrive.
+ */
+const ExpertCard = styled(Card)`
+  min-height: 13rem;
+  h3 { margin-top: 0; }
+`;
+const ExpertBio = styled(Muted)`
+  display: -webkit-box;
+  -webkit-box-orient: vertical;
+  -webkit-line-clamp: 4;
+  overflow: hidden;
+`;
+/** As many placeholders as one row holds at the widest layout (four cards of 240 px). */
+const EXPERT_PLACEHOLDERS = 4;
+
 /** Featured experts (spec: 'Loading experts...', empty list on failure, name and bio fallbacks). */
 function FeaturedExperts() {
   const { data, isLoading } = useSWR<Creator[]>('/api/creators', async (url: string) => {
@@ -69,11 +86,24 @@ function FeaturedExperts() {
       return [];
     }
   });
-  if (isLoading) return <Muted style={{ textAlign: 'center' }}>Loading experts...</Muted>;
+  if (isLoading) {
+    return (
+      <Grid $min="240px" aria-busy="true" data-testid="featured-experts-loading">
+        {Array.from({ length: EXPERT_PLACEHOLDERS }, (_, i) => (
+          // Keys no card has: React must not reuse a placeholder for a card, which would then
+          // count as moved (a layout shift) where it is in fact new.
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to tell them apart
+          <ExpertCard key={`placeholder-${i}`}>
+            {i === 0 ? <Muted>Loading experts...</Muted> : null}
+          </ExpertCard>
+        ))}
+      </Grid>
+    );
+  }
   return (
     <Grid $min="240px" data-testid="featured-experts">
       {(data ?? []).map((creator) => (
-        <Card key={creator.id}>
+        <ExpertCard key={creator.id}>
           <h3>
             {`${creator.user.firstName ?? ''} ${creator.user.lastName ?? ''}`.trim() ||
               creatorName(creator)}
@@ -81,10 +111,10 @@ function FeaturedExperts() {
           <p style={{ color: '#2dd4bf', margin: '0 0 0.5rem', fontWeight: 600 }}>
             {creator.expertise || 'UFO/UAP Researcher'}
           </p>
-          <Muted>
+          <ExpertBio>
             {creator.bio || 'Expert researcher specializing in UFO/UAP phenomena and disclosure.'}
-          </Muted>
-        </Card>
+          </ExpertBio>
+        </ExpertCard>
       ))}
     </Grid>
   );
@@ -130,6 +160,13 @@ export function Testimonials() {
   );
 }
 
+/** One line, reserved before the count arrives, so the hero does not grow under the reader. */
+const MemberCountText = styled(Muted)`
+  text-align: center;
+  margin-top: 1rem;
+  min-height: 1.5em;
+`;
+
 function MemberCountLine() {
   const { data } = useSWR<MemberCount>('/api/member-count', async (url: string) => {
     try {
@@ -139,12 +176,12 @@ function MemberCountLine() {
       throw error;
     }
   });
-  if (!data) return null;
+  if (!data) return <MemberCountText aria-hidden="true" />;
   return (
-    <Muted style={{ textAlign: 'center', marginTop: '1rem' }} data-testid="member-count">
+    <MemberCountText data-testid="member-count">
       Join {data.count.toLocaleString('en-US')} {data.count === 1 ? 'member' : 'members'} already
       investigating.
-    </Muted>
+    </MemberCountText>
   );
 }
 
