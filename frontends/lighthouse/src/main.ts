@@ -1,0 +1,222 @@
+#!/usr/bin/env node
+// `pnpm bench:lighthouse`: Lighthouse on the built frontends, phone and desktop presets, as a
+// visitor, the demo member and staff. Starts the embedded stack on a fresh data folder (or
+// audits --url), prints a table, writes bench-results/lighthouse.json, exits 1 when a page
+// misses its thresholds and 2 when it cannot run.
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { embeddedConfigSchema, startEmbedded } from '@uapqa/embedded';
+import { type AuditResult, audit, signIn } from './audit.js';
+import {
+  type AuditedPage,
+  type Figures,
+  misses,
+  PAGES,
+  PRESETS,
+  type Preset,
+  THRESHOLDS,
+} from './pages.js';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const RESULTS = join(ROOT, 'bench-results', 'lighthouse.json');
+const FRONTENDS = ['shell', 'members', 'experts', 'staff'];
+const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'disclosure-demo';
+
+const { values: args } = parseArgs({
+  options: {
+    url: { type: 'string' },
+    pages: { type: 'string' },
+    presets: { type: 'string' },
+    runs: { type: 'string', default: '1' },
+    reports: { type: 'string' },
+  },
+});
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+const runs = Number(args.runs);
+if (!Number.isInteger(runs) || runs < 1 || runs > 9) fail('--runs must be a whole number 1–9.');
+const presets = (args.presets?.split(',') ?? PRESETS) as Preset[];
+for (const preset of presets) {
+  if (!PRESETS.includes(preset))
+    fail(`--presets: '${preset}' is not one of ${PRESETS.join(', ')}.`);
+}
+const pages = args.pages
+  ? args.pages.split(',').map((path) => {
+      const page = PAGES.find((candidate) => candidate.path === path);
+      if (!page) fail(`--pages: '${path}' is not one of ${PAGES.map((p) => p.path).join(', ')}.`);
+      return page;
+    })
+  : PAGES;
+
+const chromePath = [process.env.CHROME_PATH, process.env.CHROMIUM_PATH, '/usr/bin/chromium']
+  .filter((candidate): candidate is string => Boolean(candidate))
+  .find((candidate) => existsSync(candidate));
+if (!chromePath) fail('No Chromium found (CHROME_PATH, CHROMIUM_PATH, /usr/bin/chromium).');
+
+if (!args.url) {
+  for (const app of FRONTENDS) {
+    if (!existsSync(join(ROOT, 'frontends', app, 'dist', 'index.html'))) {
+      fail(`frontends/${app} is not built: run \`pnpm build\` first.`);
+    }
+  }
+}
+
+interface Row {
+  path: string;
+  viewer: AuditedPage['viewer'];
+  group: AuditedPage['group'];
+  preset: Preset;
+  figures: Figures;
+  /** Every run's performance score; the figures are those of the median run. */
+  performanceRuns: number[];
+  benchmarkIndex: number | null;
+  requests: number;
+  transferBytes: number;
+  misses: string[];
+  findings: AuditResult['findings'];
+  warnings: string[];
+}
+
+/** The run whose performance score is the median (Lighthouse's own advice for noisy machines). */
+function medianRun(results: AuditResult[]): AuditResult {
+  const sorted = [...results].sort((a, b) => a.figures.performance - b.figures.performance);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+const pad = (value: string, width: number) => value.padStart(width);
+function formatTable(rows: Row[]): string {
+  const lines = [
+    `${'page'.padEnd(22)}${'preset'.padEnd(9)}${pad('perf', 5)}${pad('LCP s', 7)}${pad('TBT ms', 8)}${pad('CLS', 7)}${pad('a11y', 6)}${pad('BP', 5)}${pad('SEO', 5)}${pad('req', 5)}${pad('KB', 6)}  result`,
+  ];
+  for (const row of rows) {
+    const f = row.figures;
+    lines.push(
+      `${row.path.padEnd(22)}${row.preset.padEnd(9)}${pad(String(f.performance), 5)}${pad((f.lcpMs / 1000).toFixed(2), 7)}${pad(String(Math.round(f.tbtMs)), 8)}${pad(f.cls.toFixed(3), 7)}${pad(String(f.accessibility), 6)}${pad(String(f.bestPractices), 5)}${pad(String(f.seo), 5)}${pad(String(row.requests), 5)}${pad(String(Math.round(row.transferBytes / 1024)), 6)}  ${row.misses.length ? `MISSED: ${row.misses.join('; ')}` : 'ok'}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+const dataDir = args.url ? undefined : await mkdtemp(join(tmpdir(), 'uapqa-lighthouse-'));
+const stack = dataDir
+  ? await startEmbedded(
+      embeddedConfigSchema.parse({
+        PORT: process.env.PORT ?? '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        DEMO_PASSWORD,
+      }),
+    )
+  : undefined;
+const baseUrl = args.url ?? stack!.url;
+
+const rows: Row[] = [];
+let lighthouseVersion = '';
+let browser = '';
+const startedAt = new Date();
+const loadBefore = loadavg();
+try {
+  if (args.reports) await mkdir(args.reports, { recursive: true });
+  for (const preset of presets) {
+    for (const page of pages) {
+      const results: AuditResult[] = [];
+      for (let run = 0; run < runs; run++) {
+        // A fresh sign-in per run: its 15-minute token never needs renewing mid-audit, and a
+        // renewal could not reach the fixed Cookie header Lighthouse sends anyway.
+        const cookie =
+          page.viewer === 'visitor' ? undefined : await signIn(baseUrl, page.viewer, DEMO_PASSWORD);
+        results.push(
+          await audit({
+            chromePath,
+            url: new URL(page.path, baseUrl).href,
+            preset,
+            viewer: page.viewer,
+            html: Boolean(args.reports),
+            ...(cookie ? { cookie } : {}),
+          }),
+        );
+      }
+      const median = medianRun(results);
+      lighthouseVersion = median.lhr.lighthouseVersion;
+      browser = median.lhr.environment.hostUserAgent;
+      if (args.reports && median.html) {
+        const name = page.path === '/' ? 'home' : page.path.slice(1).replaceAll('/', '_');
+        await writeFile(join(args.reports, `${preset}-${name}.html`), median.html);
+      }
+      const row: Row = {
+        path: page.path,
+        viewer: page.viewer,
+        group: page.group,
+        preset,
+        figures: median.figures,
+        performanceRuns: results.map((result) => result.figures.performance),
+        benchmarkIndex: median.benchmarkIndex,
+        requests: median.requests,
+        transferBytes: median.transferBytes,
+        misses: misses(median.figures, THRESHOLDS[page.group]),
+        findings: median.findings,
+        warnings: median.warnings,
+      };
+      rows.push(row);
+      console.log(
+        `${preset} ${page.path} (${page.viewer}): perf ${row.performanceRuns.join('/')}${row.misses.length ? ` MISSED: ${row.misses.join('; ')}` : ''}`,
+      );
+    }
+  }
+} finally {
+  await stack?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+}
+
+const failed = rows.filter((row) => row.misses.length > 0);
+const benchmarkIndexes = rows
+  .map((row) => row.benchmarkIndex)
+  .filter((index): index is number => index !== null);
+console.log('');
+console.log(formatTable(rows));
+console.log('');
+console.log(
+  `Lighthouse ${PAGES.length === pages.length ? 'all pages' : `${pages.length} pages`}, ${runs} run(s) each (median by performance); machine: ${cpus().length} cores, load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} at start, ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(
+      ' ',
+    )} at end; Lighthouse benchmarkIndex ${Math.min(...benchmarkIndexes)}–${Math.max(...benchmarkIndexes)}.`,
+);
+console.log(
+  failed.length
+    ? `${failed.length} of ${rows.length} audits missed a threshold.`
+    : `All ${rows.length} audits met their thresholds.`,
+);
+
+await mkdir(join(RESULTS, '..'), { recursive: true });
+await writeFile(
+  RESULTS,
+  `${JSON.stringify(
+    {
+      measuredAt: startedAt.toISOString(),
+      lighthouseVersion,
+      browser,
+      runs,
+      machine: {
+        cores: cpus().length,
+        loadAverageAtStart: loadBefore,
+        loadAverageAtEnd: loadavg(),
+      },
+      thresholds: THRESHOLDS,
+      rows,
+    },
+    null,
+    2,
+  )}\n`,
+);
+console.log(`Wrote ${RESULTS}`);
+process.exit(failed.length ? 1 : 0);
