@@ -52,15 +52,49 @@ export async function loadRemotePage(remote: string, module: string): Promise<Co
   }
 }
 
+/** Page modules asked for, by `remote/module`; a failed load is forgotten so the next try asks again. */
+const loading = new Map<string, Promise<{ default: ComponentType }>>();
+function pageModule(remote: string, module: string): Promise<{ default: ComponentType }> {
+  const key = `${remote}/${module}`;
+  let page = loading.get(key);
+  if (!page) {
+    page = loadRemotePage(remote, module).then((component) => ({ default: component }));
+    page.catch(() => loading.delete(key));
+    loading.set(key, page);
+  }
+  return page;
+}
+
 const pages = new Map<string, ComponentType>();
 function lazyPage(remote: string, module: string): ComponentType {
   const key = `${remote}/${module}`;
   let page = pages.get(key);
   if (!page) {
-    page = lazy(() => loadRemotePage(remote, module).then((component) => ({ default: component })));
+    page = lazy(() => pageModule(remote, module));
     pages.set(key, page);
   }
   return page;
+}
+
+/** Whether a route pattern (`:name` for one segment) matches a path. */
+function matches(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/');
+  const got = pathname.replace(/\/+$/, '').split('/');
+  return (
+    want.length === got.length &&
+    want.every((segment, i) => (segment.startsWith(':') ? got[i] !== '' : segment === got[i]))
+  );
+}
+
+/**
+ * Starts loading the remote page of the address the browser opened, if it is one, while the
+ * session is still being asked for: the page's code then arrives alongside the session instead
+ * of after it (the routes render only once the session is known). Nothing for the shell's own
+ * pages, so no remote code loads before its route.
+ */
+export function preloadRemotePage(pathname: string): void {
+  const route = REMOTE_ROUTES.find((candidate) => matches(candidate.path, pathname));
+  if (route) pageModule(route.remote, route.module).catch(() => {});
 }
 
 export function RemoteError({ onRetry }: { onRetry?: () => void }) {
@@ -102,6 +136,7 @@ export class PageBoundary extends Component<{ children: ReactNode; name: string 
         <RemoteError
           onRetry={() => {
             pages.delete(this.props.name);
+            loading.delete(this.props.name);
             window.location.reload();
           }}
         />
