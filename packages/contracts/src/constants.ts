@@ -18,6 +18,13 @@ export const CREDIT_PACKAGES = {
 export type CreditPackageName = keyof typeof CREDIT_PACKAGES;
 
 export const CREDITS_PER_QUESTION = 1;
+
+/**
+ * The longest note staff may send with an expert application's decision. Here, among the plain
+ * constants, and not beside the schemas: a page that only needs the number (the staff dashboard)
+ * then bundles no zod.
+ */
+export const DECISION_NOTE_MAX = 2000;
 export const ANSWER_DUE_HOURS = 72;
 /** After a lapse the balance is frozen this long; a resubscribe within it restores the credits. */
 export const FROZEN_CREDITS_MONTHS = 6;

@@ -1,5 +1,3 @@
-// First: zod must be told before any schema is built (see the module).
-import '../lib/zod-jitless';
 import { Button } from '@uapqa/ui';
 import styled from 'styled-components';
 import { ExpertApplications } from '../components/ExpertApplications';

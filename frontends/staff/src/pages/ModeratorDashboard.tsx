@@ -1,5 +1,3 @@
-// First: zod must be told before any schema is built (see the module).
-import '../lib/zod-jitless';
 import { ModerationQueue } from '../components/ModerationQueue';
 import { ModeratorStatCards } from '../components/Stats';
 import { StaffPage } from '../lib/StaffPage';

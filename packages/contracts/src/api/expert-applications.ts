@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DECISION_NOTE_MAX } from '../constants.js';
 import { isPlainText, plainTextMessage } from './fields.js';
 import { ExpertApplication } from './identity.js';
 
@@ -16,9 +17,6 @@ export type ExpertApplicationStatus = z.infer<typeof ExpertApplicationStatus>;
 
 export const ExpertApplicationDecision = z.enum(['approved', 'declined']);
 export type ExpertApplicationDecision = z.infer<typeof ExpertApplicationDecision>;
-
-/** The longest note staff may send with a decision. */
-export const DECISION_NOTE_MAX = 2000;
 
 /**
  * Body of `POST /api/admin/expert-applications/:id/approve` and `…/decline`: an optional note,
