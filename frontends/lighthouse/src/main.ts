@@ -26,7 +26,10 @@ const RESULTS = join(ROOT, 'bench-results', 'lighthouse.json');
 const FRONTENDS = ['shell', 'members', 'experts', 'staff'];
 const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'disclosure-demo';
 
+// `pnpm bench:lighthouse -- --runs 3` hands the separator on: it is not an argument.
+const argv = process.argv.slice(2).filter((argument, i) => !(i === 0 && argument === '--'));
 const { values: args } = parseArgs({
+  args: argv,
   options: {
     url: { type: 'string' },
     pages: { type: 'string' },
