@@ -39,7 +39,8 @@ beforeEach(() => {
       if (url.startsWith('/api/billing/config')) {
         return Response.json({ provider: 'local', publishableKey: null });
       }
-      if (url.startsWith('/api/session')) return Response.json({ user: useSession.getState().user });
+      if (url.startsWith('/api/session'))
+        return Response.json({ user: useSession.getState().user });
       return Response.json([]);
     }),
   );
