@@ -336,7 +336,9 @@ export default function SubmitQuestion() {
         Put your question to the verified expert of your choice.
       </Muted>
       <Layout>
-        <Card>
+        {/* A screen tall while the form loads: on a phone the panels below it then wait under
+            the fold, instead of jumping down a screen and more when the form arrives. */}
+        <Card style={data ? undefined : { minHeight: '100vh' }}>
           {data ? <QuestionForm data={data} onSubmit={submit} /> : <Spinner label="Loading form" />}
         </Card>
         <div style={{ display: 'grid', gap: '1rem' }}>
