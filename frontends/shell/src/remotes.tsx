@@ -1,8 +1,9 @@
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
+import { REMOTE_ROUTES } from '@uapqa/contracts';
 import { Button, Card, Spinner } from '@uapqa/ui';
 import { Component, type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 
-export { REMOTE_ROUTES } from '@uapqa/contracts';
+export { REMOTE_ROUTES };
 
 export class RemoteUnavailableError extends Error {
   constructor(remote: string, cause?: unknown) {
