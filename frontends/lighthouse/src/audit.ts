@@ -103,6 +103,7 @@ export async function audit(options: AuditOptions): Promise<AuditResult> {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage'],
     logLevel: 'silent',
   });
+  running.add(chrome);
   try {
     const flags: Flags = {
       port: chrome.port,
@@ -141,6 +142,15 @@ export async function audit(options: AuditOptions): Promise<AuditResult> {
       html: options.html && typeof result.report === 'string' ? result.report : undefined,
     };
   } finally {
+    running.delete(chrome);
     chrome.kill();
   }
+}
+
+const running = new Set<chromeLauncher.LaunchedChrome>();
+
+/** Ends the Chrome of an audit in progress (the bench interrupted): none is left behind. */
+export function killRunningChromes(): void {
+  for (const chrome of running) chrome.kill();
+  running.clear();
 }

@@ -3,14 +3,14 @@
 // visitor, the demo member and staff. Starts the embedded stack on a fresh data folder (or
 // audits --url), prints a table, writes bench-results/lighthouse.json, exits 1 when a page
 // misses its thresholds and 2 when it cannot run.
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { embeddedConfigSchema, startEmbedded } from '@uapqa/embedded';
-import { type AuditResult, audit, signIn } from './audit.js';
+import { type AuditResult, audit, killRunningChromes, signIn } from './audit.js';
 import {
   type AuditedPage,
   type Figures,
@@ -109,6 +109,13 @@ function formatTable(rows: Row[]): string {
 }
 
 const dataDir = args.url ? undefined : await mkdtemp(join(tmpdir(), 'uapqa-lighthouse-'));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    killRunningChromes();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    process.exit(130);
+  });
+}
 const stack = dataDir
   ? await startEmbedded(
       embeddedConfigSchema.parse({
