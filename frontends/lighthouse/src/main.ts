@@ -144,16 +144,25 @@ try {
         // renewal could not reach the fixed Cookie header Lighthouse sends anyway.
         const cookie =
           page.viewer === 'visitor' ? undefined : await signIn(baseUrl, page.viewer, DEMO_PASSWORD);
-        results.push(
-          await audit({
-            chromePath,
-            url: new URL(page.path, baseUrl).href,
-            preset,
-            viewer: page.viewer,
-            html: Boolean(args.reports),
-            ...(cookie ? { cookie } : {}),
-          }),
-        );
+        const options = {
+          chromePath,
+          url: new URL(page.path, baseUrl).href,
+          preset,
+          viewer: page.viewer,
+          html: Boolean(args.reports),
+          ...(cookie ? { cookie } : {}),
+        };
+        // On a busy machine Lighthouse sometimes loses its own trace (NO_NAVSTART, "run
+        // Lighthouse again"): that is Lighthouse's failure, not the page's, so it gets two more tries.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            results.push(await audit(options));
+            break;
+          } catch (error) {
+            if (attempt === 3 || !String(error).includes('Lighthouse could not audit')) throw error;
+            console.warn(`${String(error)}: trying again`);
+          }
+        }
       }
       const median = medianRun(results);
       lighthouseVersion = median.lhr.lighthouseVersion;
