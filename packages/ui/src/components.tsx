@@ -9,8 +9,9 @@ const variants = {
     color: ${({ theme }) => theme.colors.primaryText};
     border-color: ${({ theme }) => theme.colors.primary};
   `,
+  // Opaque: on the page, over the decorative beams, the label keeps a checkable contrast.
   secondary: css`
-    background: transparent;
+    background: ${({ theme }) => theme.colors.surface};
     color: ${({ theme }) => theme.colors.text};
     border-color: ${({ theme }) => theme.colors.border};
   `,
@@ -211,6 +212,21 @@ export const Grid = styled.div<{ $min?: string }>`
 
 export const PageTitle = styled.h1`
   font-size: clamp(1.6rem, 4vw, 2.4rem);
+`;
+
+/**
+ * A page's title, introduction and top controls. Text never sits on the decorative background
+ * directly: behind moving beams its contrast would vary and could not be checked, so it gets an
+ * opaque surface of its own; the beams still show around it.
+ */
+export const PageHeader = styled.div`
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  padding: 1.25rem 1.5rem;
+  margin-bottom: 1.5rem;
+  h1 { margin-bottom: 0.35rem; }
+  @media (max-width: 767px) { padding: 1rem; }
 `;
 
 export type ButtonProps = ComponentPropsWithoutRef<typeof Button>;

@@ -14,6 +14,7 @@ import {
 } from 'radix-ui';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { CheckIcon, ChevronDownIcon } from './icons.js';
 
 /* Select */
 const SelectTrigger = styled(SelectPrimitive.Trigger)`
@@ -76,7 +77,9 @@ export function Select({
     >
       <SelectTrigger id={id} aria-label={label}>
         <SelectPrimitive.Value placeholder={placeholder} />
-        <SelectPrimitive.Icon>▾</SelectPrimitive.Icon>
+        <SelectPrimitive.Icon>
+          <ChevronDownIcon />
+        </SelectPrimitive.Icon>
       </SelectTrigger>
       <SelectPrimitive.Portal>
         <SelectContent position="popper" sideOffset={4}>
@@ -129,9 +132,10 @@ export function Switch(props: {
 }
 
 /* Checkbox */
+/* 24 px: the smallest target WCAG 2.2 accepts wherever the rows are packed. */
 const CheckboxRoot = styled(CheckboxPrimitive.Root)`
-  width: 18px;
-  height: 18px;
+  width: 24px;
+  height: 24px;
   flex: none;
   border-radius: 4px;
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -164,7 +168,9 @@ export function Checkbox({
   return (
     <CheckRow htmlFor={id}>
       <CheckboxRoot id={id} checked={checked} onCheckedChange={(v) => onCheckedChange(v === true)}>
-        <CheckboxPrimitive.Indicator>✓</CheckboxPrimitive.Indicator>
+        <CheckboxPrimitive.Indicator>
+          <CheckIcon size={14} />
+        </CheckboxPrimitive.Indicator>
       </CheckboxRoot>
       <span>{label}</span>
     </CheckRow>

@@ -15,8 +15,9 @@ export const theme = {
     teal: '#14b8a6',
     yellow: '#facc15',
     green: '#22c55e',
-    blue: '#3b82f6',
-    gray: '#6b7280',
+    // Light enough for small badge text on a surface (4.5:1 and more).
+    blue: '#60a5fa',
+    gray: '#9ca3af',
     danger: '#f87171',
   },
   radius: { sm: '6px', md: '10px', lg: '16px', pill: '999px' },

@@ -2,6 +2,7 @@ import { MAX_VISIBLE_TOASTS, UI_TIMINGS } from '@uapqa/contracts';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { CloseIcon } from './icons.js';
 import { create } from 'zustand';
 
 export interface ToastOptions {
@@ -70,6 +71,8 @@ const Viewport = styled(ToastPrimitive.Viewport)`
   margin: 0;
   list-style: none;
   outline: none;
+  /* Empty, it takes no room: a see-through box over the page's corner hides nothing but blurs contrast checks. */
+  &:empty { padding: 0; }
 `;
 
 const Root = styled(ToastPrimitive.Root)<{ $destructive: boolean }>`
@@ -96,6 +99,8 @@ const Close = styled(ToastPrimitive.Close)`
   position: absolute;
   top: 0.5rem;
   right: 0.5rem;
+  display: inline-flex;
+  padding: 0.25rem;
   border: 0;
   background: transparent;
   color: ${({ theme }) => theme.colors.muted};
@@ -125,7 +130,9 @@ export function Toaster() {
         >
           <Title>{item.title}</Title>
           {item.description ? <Description>{item.description}</Description> : null}
-          <Close aria-label="Close">×</Close>
+          <Close aria-label="Close">
+            <CloseIcon />
+          </Close>
         </Root>
       ))}
       <Viewport hotkey={['F8']} />

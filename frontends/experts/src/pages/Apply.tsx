@@ -15,6 +15,7 @@ import {
   Field,
   Input,
   Muted,
+  PageHeader,
   PageTitle,
   Textarea,
   toast,
@@ -205,12 +206,14 @@ export default function Apply() {
 
   return (
     <div style={{ maxWidth: 760, margin: '0 auto' }}>
-      <PageTitle>Apply to Become an Expert</PageTitle>
-      <Muted style={{ marginBottom: '1.5rem' }}>
-        Answer members' questions on your own schedule. The minimum commitment is{' '}
-        {EXPERT_MIN_COMMITMENT.questionsPerWeek} questions per week for{' '}
-        {EXPERT_MIN_COMMITMENT.months} month. Fields marked * are required.
-      </Muted>
+      <PageHeader>
+        <PageTitle>Apply to Become an Expert</PageTitle>
+        <Muted>
+          Answer members' questions on your own schedule. The minimum commitment is{' '}
+          {EXPERT_MIN_COMMITMENT.questionsPerWeek} questions per week for{' '}
+          {EXPERT_MIN_COMMITMENT.months} month. Fields marked * are required.
+        </Muted>
+      </PageHeader>
       <Card>
         <ExpertApplicationForm onSubmit={submit} />
       </Card>

@@ -12,6 +12,7 @@ import {
   handleUnauthorized,
   isUnauthorized,
   Muted,
+  PageHeader,
   PageTitle,
   Placeholders,
   serverMessage,
@@ -339,11 +340,13 @@ export function ExpertDashboardView() {
 
   return (
     <div data-testid="expert-dashboard">
-      <PageTitle>Expert Dashboard</PageTitle>
-      <Muted style={{ marginBottom: '1.5rem' }}>
-        Answer the questions assigned to you within {ANSWER_DUE_HOURS} hours of their approval. You
-        are paid a fixed fee for every answer.
-      </Muted>
+      <PageHeader>
+        <PageTitle>Expert Dashboard</PageTitle>
+        <Muted>
+          Answer the questions assigned to you within {ANSWER_DUE_HOURS} hours of their approval.
+          You are paid a fixed fee for every answer.
+        </Muted>
+      </PageHeader>
       <Grid $min="150px">
         <Stat>
           <div className="label">Questions Received</div>

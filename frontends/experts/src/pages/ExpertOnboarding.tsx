@@ -17,6 +17,7 @@ import {
   Input,
   isUnauthorized,
   Muted,
+  PageHeader,
   PageTitle,
   serverMessage,
   statusOf,
@@ -237,11 +238,13 @@ export default function ExpertOnboarding() {
 
   return (
     <div style={{ maxWidth: 760, margin: '0 auto' }}>
-      <PageTitle>Become a Creator</PageTitle>
-      <Muted style={{ marginBottom: '1.5rem' }}>
-        Tell us about your work. Approved creators answer members' questions and are paid a fixed
-        fee per answer. {contactLine}
-      </Muted>
+      <PageHeader>
+        <PageTitle>Become a Creator</PageTitle>
+        <Muted>
+          Tell us about your work. Approved creators answer members' questions and are paid a fixed
+          fee per answer. {contactLine}
+        </Muted>
+      </PageHeader>
       {latest?.status === 'rejected' ? (
         <Muted role="status" style={{ marginBottom: '1rem' }}>
           Your previous application was not approved. You are welcome to apply again.

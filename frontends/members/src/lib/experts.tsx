@@ -1,13 +1,16 @@
 import { creatorName } from '@uapqa/ui';
 import styled from 'styled-components';
 
-/** The five named experts of the archive: fixed avatars (initials and colour) and titles. */
+/**
+ * The five named experts of the archive: fixed avatars (initials and colour) and titles. Each
+ * colour is dark enough for the white initials on it (4.5:1 and more).
+ */
 const KNOWN_EXPERTS: Record<string, { title: string; color: string }> = {
-  'Dana Whitfield': { title: 'Investigative Journalist & UAP Researcher', color: '#0ea5e9' },
-  'Marcus Reyes': { title: 'Documentary Filmmaker & UFO Investigator', color: '#8b5cf6' },
-  'Theo Lark': { title: 'Magician & Mystery Investigator', color: '#f59e0b' },
-  'Evelyn Hart': { title: 'UFO Historian & Author', color: '#10b981' },
-  'Graham Sutter': { title: 'Emmy-Winning Investigative Reporter', color: '#ef4444' },
+  'Dana Whitfield': { title: 'Investigative Journalist & UAP Researcher', color: '#0369a1' },
+  'Marcus Reyes': { title: 'Documentary Filmmaker & UFO Investigator', color: '#7c3aed' },
+  'Theo Lark': { title: 'Magician & Mystery Investigator', color: '#b45309' },
+  'Evelyn Hart': { title: 'UFO Historian & Author', color: '#047857' },
+  'Graham Sutter': { title: 'Emmy-Winning Investigative Reporter', color: '#dc2626' },
 };
 
 export interface ExpertLike {

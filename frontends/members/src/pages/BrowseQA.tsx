@@ -17,6 +17,7 @@ import {
   Input,
   Label,
   Muted,
+  PageHeader,
   PageTitle,
   Placeholders,
   toast,
@@ -54,6 +55,14 @@ const TitleLink = styled(Link)`
 const TopicList = styled.div`
   max-height: 10rem;
   overflow-y: auto;
+  /* Opaque, so the contrast of a row it half shows stays decidable. */
+  background: ${({ theme }) => theme.colors.surface};
+`;
+const EndOfList = styled(Muted)`
+  text-align: center;
+  padding: 0.75rem 1rem;
+  background: ${({ theme }) => theme.colors.surface};
+  border-radius: ${({ theme }) => theme.radius.md};
 `;
 const QuestionCard = styled(Card)`
   display: grid;
@@ -294,10 +303,10 @@ export default function BrowseQA() {
 
   return (
     <>
-      <PageTitle>Browse Q&amp;A</PageTitle>
-      <Muted style={{ marginBottom: '1.5rem' }}>
-        Answers from verified experts to members' questions.
-      </Muted>
+      <PageHeader>
+        <PageTitle>Browse Q&amp;A</PageTitle>
+        <Muted>Answers from verified experts to members' questions.</Muted>
+      </PageHeader>
       <Page>
         <FiltersToggle
           $variant="secondary"
@@ -470,10 +479,10 @@ export default function BrowseQA() {
                   {loadingMore ? 'Loading...' : 'Load More Investigations'}
                 </Button>
               ) : (
-                <Muted style={{ textAlign: 'center' }} data-testid="end-of-list">
+                <EndOfList data-testid="end-of-list">
                   You've seen all {Math.max(total, questions.length)} investigations that match your
                   current filters.
-                </Muted>
+                </EndOfList>
               )}
             </>
           )}

@@ -11,6 +11,7 @@ import {
   handleUnauthorized,
   isUnauthorized,
   Muted,
+  PageHeader,
   Placeholders,
   statusTone,
   useSession,
@@ -27,7 +28,7 @@ const Bar = styled.nav`
   flex-wrap: wrap;
   align-items: center;
   gap: 1rem;
-  margin-bottom: 2rem;
+  margin-bottom: 1.25rem;
   a { color: ${({ theme }) => theme.colors.text}; text-decoration: none; }
   a:hover { color: ${({ theme }) => theme.colors.primary}; }
 `;
@@ -111,33 +112,36 @@ export default function Dashboard() {
 
   return (
     <div data-testid="dashboard">
-      <Bar aria-label="Dashboard">
-        <Link to="/" style={{ fontWeight: 700 }}>
-          UAP Answers
-        </Link>
-        <Badge $tone="teal">Subscriber</Badge>
-        <Link to="/browse-qa">Browse Q&amp;A</Link>
-        <Link to="/submit-question">Ask Question</Link>
-        <Link to="/subscribe">Manage Account</Link>
-        {role === 'expert' ? <Link to="/creator-dashboard">Creator Portal</Link> : null}
-        {role === 'admin' ? <Link to="/admin-dashboard">Admin Panel</Link> : null}
-        <Button
-          $variant="secondary"
-          style={{ marginLeft: 'auto' }}
-          disabled={loggingOut}
-          onClick={async () => {
-            setLoggingOut(true);
-            await logout(navigate);
-          }}
-        >
-          {loggingOut ? 'Logging out...' : 'Logout'}
-        </Button>
-      </Bar>
+      <PageHeader>
+        <Bar aria-label="Dashboard">
+          <Link to="/" style={{ fontWeight: 700 }}>
+            UAP Answers
+          </Link>
+          <Badge $tone="teal">Subscriber</Badge>
+          <Link to="/browse-qa">Browse Q&amp;A</Link>
+          <Link to="/submit-question">Ask Question</Link>
+          <Link to="/subscribe">Manage Account</Link>
+          {role === 'expert' ? <Link to="/creator-dashboard">Creator Portal</Link> : null}
+          {role === 'admin' ? <Link to="/admin-dashboard">Admin Panel</Link> : null}
+          <Button
+            $variant="secondary"
+            style={{ marginLeft: 'auto' }}
+            disabled={loggingOut}
+            onClick={async () => {
+              setLoggingOut(true);
+              await logout(navigate);
+            }}
+          >
+            {loggingOut ? 'Logging out...' : 'Logout'}
+          </Button>
+        </Bar>
 
-      <h1>Welcome back, {user.firstName || user.username || 'Investigator'}</h1>
-      <Muted style={{ marginBottom: '1.5rem' }}>
-        Manage your subscription, ask the experts your questions and browse the archive of answers.
-      </Muted>
+        <h1>Welcome back, {user.firstName || user.username || 'Investigator'}</h1>
+        <Muted>
+          Manage your subscription, ask the experts your questions and browse the archive of
+          answers.
+        </Muted>
+      </PageHeader>
 
       <Grid $min="200px">
         <Stat>

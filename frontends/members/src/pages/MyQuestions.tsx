@@ -16,6 +16,7 @@ import {
   handleUnauthorized,
   isUnauthorized,
   Muted,
+  PageHeader,
   PageTitle,
   Placeholders,
   useNow,
@@ -40,7 +41,6 @@ const Filters = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 0.5rem;
-  margin-bottom: 1.25rem;
 `;
 const Item = styled(Card)`
   display: grid;
@@ -66,6 +66,10 @@ const Pager = styled.nav`
   justify-content: center;
   gap: 1rem;
   margin-top: 1.5rem;
+  padding: 0.75rem;
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
 `;
 
 interface Page {
@@ -130,29 +134,31 @@ export default function MyQuestions() {
 
   return (
     <div data-testid="my-questions">
-      <Row style={{ marginBottom: '0.5rem' }}>
-        <PageTitle style={{ marginRight: 'auto' }}>My Questions</PageTitle>
-        <LinkButton to="/submit-question">Ask a Question</LinkButton>
-      </Row>
-      <Muted style={{ marginBottom: '1.25rem' }}>
-        Every question you have asked, its review, its expert and its answer.
-      </Muted>
-      <Filters role="group" aria-label="Filter by status">
-        {FILTERS.map((filter) => {
-          const n = count(filter.status);
-          return (
-            <Button
-              key={filter.label}
-              $variant={filter.status === status ? 'primary' : 'secondary'}
-              aria-pressed={filter.status === status}
-              onClick={() => go({ status: filter.status, page: 1 })}
-            >
-              {filter.label}
-              {n === null ? '' : ` (${n})`}
-            </Button>
-          );
-        })}
-      </Filters>
+      <PageHeader>
+        <Row style={{ marginBottom: '0.5rem' }}>
+          <PageTitle style={{ marginRight: 'auto' }}>My Questions</PageTitle>
+          <LinkButton to="/submit-question">Ask a Question</LinkButton>
+        </Row>
+        <Muted style={{ marginBottom: '1rem' }}>
+          Every question you have asked, its review, its expert and its answer.
+        </Muted>
+        <Filters role="group" aria-label="Filter by status">
+          {FILTERS.map((filter) => {
+            const n = count(filter.status);
+            return (
+              <Button
+                key={filter.label}
+                $variant={filter.status === status ? 'primary' : 'secondary'}
+                aria-pressed={filter.status === status}
+                onClick={() => go({ status: filter.status, page: 1 })}
+              >
+                {filter.label}
+                {n === null ? '' : ` (${n})`}
+              </Button>
+            );
+          })}
+        </Filters>
+      </PageHeader>
 
       {isLoading || !data ? (
         error ? (

@@ -19,6 +19,7 @@ import {
   Input,
   isUnauthorized,
   Muted,
+  PageHeader,
   PageTitle,
   Spinner,
   serverMessage,
@@ -331,10 +332,10 @@ export default function SubmitQuestion() {
 
   return (
     <>
-      <PageTitle>Ask an Expert</PageTitle>
-      <Muted style={{ marginBottom: '1.5rem' }}>
-        Put your question to the verified expert of your choice.
-      </Muted>
+      <PageHeader>
+        <PageTitle>Ask an Expert</PageTitle>
+        <Muted>Put your question to the verified expert of your choice.</Muted>
+      </PageHeader>
       <Layout>
         {/* A screen tall while the form loads: on a phone the panels below it then wait under
             the fold, instead of jumping down a screen and more when the form arrives. */}

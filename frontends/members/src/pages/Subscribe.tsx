@@ -20,6 +20,7 @@ import {
   handleUnauthorized,
   isUnauthorized,
   Muted,
+  PageHeader,
   PageTitle,
   Spinner,
   toast,
@@ -210,10 +211,10 @@ export default function Subscribe() {
 
   return (
     <>
-      <PageTitle>Pricing &amp; Access</PageTitle>
-      <Muted style={{ marginBottom: '1.5rem' }}>
-        One subscription for the archive, credits for your questions.
-      </Muted>
+      <PageHeader>
+        <PageTitle>Pricing &amp; Access</PageTitle>
+        <Muted>One subscription for the archive, credits for your questions.</Muted>
+      </PageHeader>
       <Status aria-label="Your account">
         <div>
           <Muted>Subscription</Muted>

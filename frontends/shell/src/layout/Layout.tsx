@@ -8,12 +8,15 @@ import { Credits, JoinButton, MenuButton, NavLink, Welcome } from './nav';
 import { usePageMeta } from './page-meta';
 import type SideMenu from './SideMenu';
 
+/*
+ * Text never sits on the beams of the background directly: a see-through bar would leave its
+ * contrast undecidable (and varying as the beams move), so the header and footer are opaque.
+ */
 const HeaderBar = styled.header`
   position: sticky;
   top: 0;
   z-index: 30;
-  backdrop-filter: blur(10px);
-  background: rgba(7, 11, 23, 0.75);
+  background: ${({ theme }) => theme.colors.background};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 `;
 const HeaderInner = styled(Container)`
@@ -113,7 +116,7 @@ function Header() {
 const FooterBar = styled.footer`
   margin-top: 4rem;
   border-top: 1px solid ${({ theme }) => theme.colors.border};
-  background: rgba(15, 22, 41, 0.8);
+  background: ${({ theme }) => theme.colors.surface};
   padding: 2.5rem 0 1.5rem;
 `;
 const FooterGrid = styled.div`
@@ -121,7 +124,7 @@ const FooterGrid = styled.div`
   gap: 2rem;
   grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
   ul { list-style: none; padding: 0; margin: 0; display: grid; gap: 0.4rem; }
-  h3 { font-size: 1rem; }
+  h2 { font-size: 1rem; }
   a { color: ${({ theme }) => theme.colors.muted}; text-decoration: none; }
   a:hover { color: ${({ theme }) => theme.colors.primary}; }
 `;
@@ -145,13 +148,13 @@ function Footer() {
       <Container>
         <FooterGrid>
           <div>
-            <h3>UAP Answers</h3>
+            <h2>UAP Answers</h2>
             <p style={{ color: 'inherit', opacity: 0.8 }}>
               Direct access to the top experts in the Phenomenon.
             </p>
           </div>
           <div>
-            <h3>Subscribers</h3>
+            <h2>Subscribers</h2>
             <ul>
               <li>
                 <Link to="/browse-qa">Browse Q&amp;A</Link>
@@ -168,7 +171,7 @@ function Footer() {
             </ul>
           </div>
           <div>
-            <h3>Experts</h3>
+            <h2>Experts</h2>
             <ul>
               <li>
                 <Link to="/experts">Become an Expert</Link>
@@ -182,7 +185,7 @@ function Footer() {
             </ul>
           </div>
           <div>
-            <h3>{waitlistEnabled ? 'Join the Waitlist' : 'Newsletter'}</h3>
+            <h2>{waitlistEnabled ? 'Join the Waitlist' : 'Newsletter'}</h2>
             {waitlistEnabled ? (
               <EmailSignup kind="waitlist" source="footer" />
             ) : (

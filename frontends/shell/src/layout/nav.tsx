@@ -3,6 +3,7 @@ import {
   type ButtonProps,
   type ButtonStyleProps,
   buttonStyles,
+  MenuIcon,
   useWaitlist,
 } from '@uapqa/ui';
 import { Link } from '@uapqa/ui/router';
@@ -41,7 +42,7 @@ export function JoinButton() {
 export function MenuButton(props: ButtonProps) {
   return (
     <Button $variant="secondary" aria-label="Open menu" {...props}>
-      ☰
+      <MenuIcon size={18} />
     </Button>
   );
 }

@@ -236,7 +236,7 @@ function ForgotPassword({ onBack }: { onBack: () => void }) {
         });
       }}
     >
-      <h2>Reset your password</h2>
+      <h1 style={{ fontSize: '1.5rem' }}>Reset your password</h1>
       <Field label="Email" htmlFor="forgot-email">
         <Input
           id="forgot-email"
@@ -290,6 +290,11 @@ export function Auth() {
   return (
     <div style={{ display: 'grid', gap: '1.5rem', maxWidth: 480, margin: '0 auto' }}>
       <Card>
+        {forgot ? null : (
+          <h1 style={{ fontSize: '1.5rem', textAlign: 'center' }}>
+            {waitlistEnabled ? 'Sign in or join the waitlist' : 'Sign in or register'}
+          </h1>
+        )}
         {forgot ? (
           <ForgotPassword onBack={() => setForgot(false)} />
         ) : (

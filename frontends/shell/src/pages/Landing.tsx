@@ -10,6 +10,8 @@ import {
   type ButtonStyleProps,
   buttonStyles,
   Card,
+  ChevronLeftIcon,
+  ChevronRightIcon,
   creatorName,
   Grid,
   getJson,
@@ -56,7 +58,7 @@ const CarouselControls = styled.div`
   align-items: center;
   gap: 1rem;
   margin-top: 1rem;
-  button { border: 1px solid ${({ theme }) => theme.colors.border}; background: transparent; color: ${({ theme }) => theme.colors.text}; border-radius: 50%; width: 2.5rem; height: 2.5rem; cursor: pointer; }
+  button { border: 1px solid ${({ theme }) => theme.colors.border}; background: transparent; color: ${({ theme }) => theme.colors.text}; border-radius: 50%; width: 2.5rem; height: 2.5rem; cursor: pointer; display: inline-flex; align-items: center; justify-content: center; }
 `;
 
 /**
@@ -147,13 +149,13 @@ export function Testimonials() {
       </Quote>
       <CarouselControls>
         <button type="button" aria-label="Previous testimonial" onClick={() => step(-1)}>
-          ‹
+          <ChevronLeftIcon />
         </button>
         <Muted>
           {index + 1} / {count}
         </Muted>
         <button type="button" aria-label="Next testimonial" onClick={() => step(1)}>
-          ›
+          <ChevronRightIcon />
         </button>
       </CarouselControls>
     </section>

@@ -18,16 +18,12 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import useSWR from 'swr';
 import { useStaffErrors } from '../lib/access';
-import { Section } from '../lib/shared';
+import { ScrollList, Section } from '../lib/shared';
 
 export const EXPERT_APPLICATIONS_KEY = '/api/admin/expert-applications?status=pending';
 
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+const List = styled(ScrollList)`
   max-height: 40rem;
-  overflow-y: auto;
   > li {
     padding: 0.75rem 0;
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};

@@ -15,19 +15,15 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import useSWR, { useSWRConfig } from 'swr';
 import { useStaffErrors } from '../lib/access';
-import { Section } from '../lib/shared';
+import { ScrollList, Section } from '../lib/shared';
 import { CREATORS_KEY, STATS_KEY } from './ModerationQueue';
 
 export const APPLICATIONS_KEY = '/api/admin/creator-profiles?status=pending';
 /** Every approved expert, listed or not: what an admin delists and lists again. */
 export const APPROVED_KEY = '/api/admin/creator-profiles?status=approved';
 
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+const List = styled(ScrollList)`
   max-height: 24rem;
-  overflow-y: auto;
   li {
     padding: 0.6rem 0;
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};

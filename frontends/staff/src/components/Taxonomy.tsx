@@ -5,14 +5,11 @@ import { useId, useState } from 'react';
 import styled from 'styled-components';
 import useSWR from 'swr';
 import { useStaffErrors } from '../lib/access';
-import { Section } from '../lib/shared';
+import { ScrollList, Section } from '../lib/shared';
 
-const List = styled.ul`
-  list-style: none;
+const List = styled(ScrollList)`
   margin: 0 0 1rem;
-  padding: 0;
   max-height: 16rem;
-  overflow-y: auto;
   li {
     display: flex;
     align-items: center;

@@ -1,4 +1,4 @@
-import { handleUnauthorized, Muted, PageTitle, useSession } from '@uapqa/ui';
+import { handleUnauthorized, Muted, PageHeader, PageTitle, useSession } from '@uapqa/ui';
 import { useNavigate } from '@uapqa/ui/router';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { DENIED_TEXT, StaffAccess, type StaffRole } from './access';
@@ -43,8 +43,10 @@ export function StaffPage({
   return (
     <StaffAccess staffRole={role} onDenied={onDenied}>
       <div data-testid={`${role}-dashboard`}>
-        <PageTitle>{title}</PageTitle>
-        <Muted style={{ marginBottom: '1.5rem' }}>{intro}</Muted>
+        <PageHeader>
+          <PageTitle>{title}</PageTitle>
+          <Muted>{intro}</Muted>
+        </PageHeader>
         {children}
       </div>
     </StaffAccess>
