@@ -215,6 +215,20 @@ export const PageTitle = styled.h1`
 `;
 
 /**
+ * A heading that stands alone on the page (a section title of a landing page): a label on an
+ * opaque surface, for the same reason as PageHeader.
+ */
+export const titleOnSurface = css`
+  width: fit-content;
+  max-width: 100%;
+  margin-inline: auto;
+  padding: 0.35rem 1.25rem;
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+`;
+
+/**
  * A page's title, introduction and top controls. Text never sits on the decorative background
  * directly: behind moving beams its contrast would vary and could not be checked, so it gets an
  * opaque surface of its own; the beams still show around it.

@@ -7,19 +7,20 @@ import {
   EXPERT_MIN_COMMITMENT,
   EXPERT_QUESTIONS_PER_WEEK,
 } from '@uapqa/contracts';
-import { Accordion, Card, Grid, Muted } from '@uapqa/ui';
+import { Accordion, Card, Grid, Muted, PageHeader, titleOnSurface } from '@uapqa/ui';
 import styled from 'styled-components';
 import { LinkButton } from '../lib/shared';
 
-const Hero = styled.section`
+/* Text on surfaces of its own, never on the beams: see PageHeader. */
+const Hero = styled(PageHeader).attrs({ as: 'section' })`
   text-align: center;
-  padding: 3rem 0 2.5rem;
+  padding: 3rem 1.5rem 2.5rem;
   h1 { font-size: clamp(2rem, 5vw, 3.2rem); }
   p { max-width: 720px; margin: 0 auto 1.75rem; }
 `;
 const Section = styled.section`
   margin: 3rem 0;
-  h2 { text-align: center; margin-bottom: 1.5rem; }
+  > h2 { ${titleOnSurface} text-align: center; margin-bottom: 1.5rem; }
 `;
 const Benefit = styled(Card)`
   h3 { font-size: 1.1rem; color: ${({ theme }) => theme.colors.primary}; }
@@ -32,6 +33,10 @@ const Steps = styled.ol`
   max-width: 760px;
   display: grid;
   gap: 1rem;
+  padding: 1.25rem;
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
   li {
     counter-increment: step;
     display: grid;

@@ -17,6 +17,8 @@ import {
   getJson,
   homeOf,
   Muted,
+  PageHeader,
+  titleOnSurface,
   useSession,
   useWaitlist,
 } from '@uapqa/ui';
@@ -29,11 +31,13 @@ import { FAQ, HOW_IT_WORKS, TESTIMONIALS } from './content';
 
 const Section = styled.section`
   margin: 4rem 0;
-  h2 { text-align: center; font-size: clamp(1.5rem, 3.5vw, 2.1rem); }
+  > h2 { ${titleOnSurface} text-align: center; font-size: clamp(1.5rem, 3.5vw, 2.1rem); }
 `;
-const Hero = styled.section`
+/* On a surface of its own, like every text of the page: the beams show around it. */
+const Hero = styled(PageHeader).attrs({ as: 'section' })`
   text-align: center;
-  padding: 3rem 0 2rem;
+  padding: 3rem 1.5rem 2rem;
+  @media (max-width: 767px) { padding: 2rem 1rem 1.5rem; }
   h1 { font-size: clamp(2rem, 6vw, 3.5rem); max-width: 18ch; margin: 0 auto 1rem; }
   p { max-width: 40rem; margin: 0 auto 2rem; color: ${({ theme }) => theme.colors.muted}; font-size: 1.1rem; }
 `;
@@ -58,7 +62,8 @@ const CarouselControls = styled.div`
   align-items: center;
   gap: 1rem;
   margin-top: 1rem;
-  button { border: 1px solid ${({ theme }) => theme.colors.border}; background: transparent; color: ${({ theme }) => theme.colors.text}; border-radius: 50%; width: 2.5rem; height: 2.5rem; cursor: pointer; display: inline-flex; align-items: center; justify-content: center; }
+  > p { padding: 0.25rem 0.75rem; background: ${({ theme }) => theme.colors.surface}; border-radius: ${({ theme }) => theme.radius.pill}; }
+  button { border: 1px solid ${({ theme }) => theme.colors.border}; background: ${({ theme }) => theme.colors.surface}; color: ${({ theme }) => theme.colors.text}; border-radius: 50%; width: 2.5rem; height: 2.5rem; cursor: pointer; display: inline-flex; align-items: center; justify-content: center; }
 `;
 
 /**
