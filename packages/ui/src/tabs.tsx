@@ -7,8 +7,10 @@ import { Tabs as TabsPrimitive } from 'radix-ui';
 import styled from 'styled-components';
 
 export const Tabs = TabsPrimitive.Root;
+/* Tabs wrap to a second row rather than let a long label run out of its tab on a phone. */
 export const TabsList = styled(TabsPrimitive.List)`
   display: flex;
+  flex-wrap: wrap;
   gap: 0.25rem;
   padding: 0.25rem;
   border-radius: ${({ theme }) => theme.radius.md};
@@ -16,7 +18,7 @@ export const TabsList = styled(TabsPrimitive.List)`
   margin-bottom: 1rem;
 `;
 export const TabsTrigger = styled(TabsPrimitive.Trigger)`
-  flex: 1;
+  flex: 1 1 auto;
   padding: 0.5rem 0.75rem;
   border: 0;
   border-radius: ${({ theme }) => theme.radius.sm};
