@@ -8,31 +8,35 @@ import type { SVGProps } from 'react';
 
 type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
 
-function icon(path: string) {
-  return function Icon({ size = 16, ...props }: IconProps) {
-    return (
-      <svg
-        width={size}
-        height={size}
-        viewBox="0 0 16 16"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.75}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        {...props}
-      >
-        <path d={path} />
-      </svg>
-    );
-  };
+function Icon({ path, size = 16, ...props }: IconProps & { path: string }) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 16 16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.75}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...props}
+    >
+      <path d={path} />
+    </svg>
+  );
 }
 
-export const MenuIcon = icon('M2.5 4h11M2.5 8h11M2.5 12h11');
-export const ChevronDownIcon = icon('M4 6l4 4 4-4');
-export const ChevronLeftIcon = icon('M10 3.5L5.5 8l4.5 4.5');
-export const ChevronRightIcon = icon('M6 3.5l4.5 4.5L6 12.5');
-export const CheckIcon = icon('M3.5 8.5l3 3 6-7');
-export const CloseIcon = icon('M4 4l8 8M12 4l-8 8');
+export const MenuIcon = (props: IconProps) => (
+  <Icon path="M2.5 4h11M2.5 8h11M2.5 12h11" {...props} />
+);
+export const ChevronDownIcon = (props: IconProps) => <Icon path="M4 6l4 4 4-4" {...props} />;
+export const ChevronLeftIcon = (props: IconProps) => (
+  <Icon path="M10 3.5L5.5 8l4.5 4.5" {...props} />
+);
+export const ChevronRightIcon = (props: IconProps) => (
+  <Icon path="M6 3.5l4.5 4.5L6 12.5" {...props} />
+);
+export const CheckIcon = (props: IconProps) => <Icon path="M3.5 8.5l3 3 6-7" {...props} />;
+export const CloseIcon = (props: IconProps) => <Icon path="M4 4l8 8M12 4l-8 8" {...props} />;

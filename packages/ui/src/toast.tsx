@@ -2,8 +2,8 @@ import { MAX_VISIBLE_TOASTS, UI_TIMINGS } from '@uapqa/contracts';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { CloseIcon } from './icons.js';
 import { create } from 'zustand';
+import { CloseIcon } from './icons.js';
 
 export interface ToastOptions {
   title: string;
