@@ -61,6 +61,8 @@ const Deadline = styled.span<{ $urgent: boolean }>`
 const Block = styled.div`
   margin-top: 0.75rem;
   white-space: pre-wrap;
+  /* A long address in a question or answer breaks instead of running out of its card. */
+  overflow-wrap: anywhere;
   .label { font-weight: 600; font-size: 0.85rem; color: ${({ theme }) => theme.colors.muted}; }
 `;
 const Row = styled.div`
