@@ -60,8 +60,11 @@ const Deadline = styled.span<{ $urgent: boolean }>`
 `;
 const Block = styled.div`
   margin-top: 0.75rem;
-  white-space: pre-wrap;
-  /* A long address in a question or answer breaks instead of running out of its card. */
+  /*
+   * The writer's line breaks are kept; a space where a line wraps is dropped rather than left
+   * hanging past the card's edge (pre-wrap), and a long address breaks.
+   */
+  white-space: pre-line;
   overflow-wrap: anywhere;
   .label { font-weight: 600; font-size: 0.85rem; color: ${({ theme }) => theme.colors.muted}; }
 `;

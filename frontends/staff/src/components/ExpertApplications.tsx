@@ -31,7 +31,7 @@ const List = styled(ScrollList)`
   }
   h3 { font-size: 1rem; margin: 0; }
   .small { color: ${({ theme }) => theme.colors.muted}; font-size: 0.85rem; }
-  .about { white-space: pre-wrap; margin: 0.35rem 0 0; font-size: 0.9rem; }
+  .about { white-space: pre-line; margin: 0.35rem 0 0; font-size: 0.9rem; }
 `;
 
 const Row = styled.div`

@@ -51,7 +51,7 @@ const Item = styled(Card)`
   background: ${({ theme }) => theme.colors.surfaceRaised};
   h3 { font-size: 1rem; margin: 0 0 0.35rem; }
   .meta { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; font-size: 0.8rem; color: ${({ theme }) => theme.colors.muted}; }
-  .body { white-space: pre-wrap; margin-top: 0.5rem; font-size: 0.9rem; }
+  .body { white-space: pre-line; margin-top: 0.5rem; font-size: 0.9rem; }
   .label { font-weight: 600; font-size: 0.8rem; color: ${({ theme }) => theme.colors.muted}; margin-top: 0.5rem; }
 `;
 const Row = styled.div`
