@@ -100,7 +100,11 @@ async function runAxe(page: Page, where: string, scope?: string): Promise<Findin
  *
  * A whole page is audited with a viewport as tall as the page: the background is fixed to the
  * viewport, so a paragraph crossing the viewport's bottom edge would have two backgrounds and
- * an undecidable contrast that no reader ever sees.
+ * an undecidable contrast that no reader ever sees. Its beams are many moving elements, and axe
+ * compares everything under each line of a paragraph: lines over different beams would leave
+ * even a text on an opaque card undecided. So for the run the decorative layer stands still as
+ * one image: a text on it with no surface of its own is undecided (a failure), as it should be,
+ * and a text on a surface is decided.
  *
  * An overlay (`scope`) is audited as it shows (a select list closes when the window is
  * resized). Under a modal one, the page is hidden for the run: axe compares everything under
@@ -117,12 +121,22 @@ async function audit(
   overlay?: { scope: string; modal: boolean },
 ): Promise<Finding[]> {
   const viewport = page.viewportSize()!;
+  const stillBackground = (still: boolean) =>
+    page.evaluate((still) => {
+      const layer = document.querySelector<HTMLElement>('[data-testid="background"]');
+      if (!layer) return;
+      layer.style.backgroundImage = still ? 'linear-gradient(#070b17, #070b17)' : '';
+      for (const beam of Array.from(layer.children) as HTMLElement[]) {
+        beam.style.visibility = still ? 'hidden' : '';
+      }
+    }, still);
   if (!overlay) {
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     await page.setViewportSize({
       width: viewport.width,
       height: Math.max(height, viewport.height),
     });
+    await stillBackground(true);
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
   }
   const hidePage = (hidden: boolean) =>
@@ -135,7 +149,10 @@ async function audit(
     return first.length === 0 ? first : await runAxe(page, where, overlay?.scope);
   } finally {
     if (overlay?.modal) await hidePage(false);
-    if (!overlay) await page.setViewportSize(viewport);
+    if (!overlay) {
+      await stillBackground(false);
+      await page.setViewportSize(viewport);
+    }
   }
 }
 
