@@ -137,13 +137,21 @@ async function audit(
   overlay?: { scope: string; modal: boolean },
 ): Promise<Finding[]> {
   const viewport = page.viewportSize()!;
+  // A constructed style sheet (the CSP allows it), so beams the layer adds meanwhile stand still too.
   const stillBackground = (still: boolean) =>
     page.evaluate((still) => {
-      const layer = document.querySelector<HTMLElement>('[data-testid="background"]');
-      if (!layer) return;
-      layer.style.backgroundImage = still ? 'linear-gradient(#070b17, #070b17)' : '';
-      for (const beam of Array.from(layer.children) as HTMLElement[]) {
-        beam.style.visibility = still ? 'hidden' : '';
+      const key = '__stillBackground';
+      const holder = window as unknown as Record<string, CSSStyleSheet | undefined>;
+      if (still) {
+        const sheet = new CSSStyleSheet();
+        sheet.replaceSync(
+          '[data-testid="background"] { background-image: linear-gradient(#070b17, #070b17) !important; }' +
+            '[data-testid="background"] > * { visibility: hidden !important; }',
+        );
+        holder[key] = sheet;
+        document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      } else {
+        document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== holder[key]);
       }
     }, still);
   if (!overlay) {
