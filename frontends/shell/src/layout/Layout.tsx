@@ -117,6 +117,7 @@ const FooterBar = styled.footer`
   margin-top: 4rem;
   border-top: 1px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
   padding: 2.5rem 0 1.5rem;
 `;
 const FooterGrid = styled.div`
