@@ -243,4 +243,13 @@ export const PageHeader = styled.div`
   @media (max-width: 767px) { padding: 1rem; }
 `;
 
+/** The buttons at the foot of a dialog, the confirming one last. */
+export const DialogActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: 0.75rem;
+  margin-top: 1.25rem;
+`;
+
 export type ButtonProps = ComponentPropsWithoutRef<typeof Button>;

@@ -4,6 +4,7 @@ import {
   Badge,
   Button,
   creatorName,
+  DialogActions,
   formatUsDate,
   getJson,
   Muted,
@@ -32,13 +33,6 @@ const List = styled(ScrollList)`
   .small { color: ${({ theme }) => theme.colors.muted}; font-size: 0.85rem; }
 `;
 
-const DialogActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: flex-end;
-  gap: 0.5rem;
-  margin-top: 1.25rem;
-`;
 const Row = styled.div`
   display: flex;
   flex-wrap: wrap;

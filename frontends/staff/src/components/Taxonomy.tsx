@@ -1,5 +1,14 @@
 import type { TaxonomyUsageItem } from '@uapqa/contracts';
-import { apiRequest, Button, getJson, Input, Muted, Placeholders, toast } from '@uapqa/ui';
+import {
+  apiRequest,
+  Button,
+  DialogActions,
+  getJson,
+  Input,
+  Muted,
+  Placeholders,
+  toast,
+} from '@uapqa/ui';
 import { Dialog, DialogClose, DialogContent } from '@uapqa/ui/dialog';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
@@ -20,13 +29,6 @@ const List = styled(ScrollList)`
   .name { font-weight: 600; }
   .usage { color: ${({ theme }) => theme.colors.muted}; font-size: 0.8rem; }
   .description { color: ${({ theme }) => theme.colors.muted}; font-size: 0.85rem; }
-`;
-const DialogActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: flex-end;
-  gap: 0.5rem;
-  margin-top: 1.25rem;
 `;
 const Form = styled.form`
   display: grid;

@@ -4,6 +4,7 @@ import {
   Badge,
   Button,
   Card,
+  DialogActions,
   formatUsDate,
   handleUnauthorized,
   isUnauthorized,
@@ -26,14 +27,6 @@ const Row = styled.div`
   gap: 1rem;
   p { margin: 0.25rem 0 0; }
 `;
-const DialogActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: flex-end;
-  gap: 0.75rem;
-  margin-top: 1.25rem;
-`;
-
 /**
  * An active member's subscription: when it renews, or when it ends after a cancellation, and
  * the one button that changes that. A cancellation keeps everything until the period's end.
