@@ -1,13 +1,30 @@
 import {
+  AdminStats,
+  CreatorWithWindow,
+  CurrentSession,
+  CurrentUser,
+  Health,
+  PlatformStats,
+  TaxonomyItem,
+} from '@uapqa/contracts';
+import {
+  answer,
+  apiDoc,
   clientIp,
   createServiceApp,
   type Logger,
+  PUBLIC,
+  type RateLimitStore,
   rateLimit,
   requireRole,
+  roles,
+  SESSION,
   type SessionVerifier,
 } from '@uapqa/service-kit';
 import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { mountApiDocs } from './api-docs/serve.js';
 import { composeCreators } from './compose/creators.js';
 import { composeHealth } from './compose/health.js';
 import { composeAdminStats, composePlatformStats } from './compose/stats.js';
@@ -17,7 +34,6 @@ import { csrfGuard } from './csrf.js';
 import { forward } from './forward.js';
 import { jsonBodyGuard } from './json-body.js';
 import { metricsGuard } from './metrics.js';
-import { mountApiDocs } from './openapi.js';
 import { questionHead } from './pages/question-head.js';
 import { mountRobots } from './pages/robots.js';
 import { sitePageHeads } from './pages/site-heads.js';
@@ -38,6 +54,8 @@ export interface GatewayDeps {
   readiness?: Record<string, () => Promise<boolean>>;
   /** The public lists' memory, renewed from the bus; without it every read asks the services. */
   lists?: PublicLists;
+  /** Where the per-address API limit counts; this process's memory when absent. */
+  rateLimits?: RateLimitStore;
 }
 
 /**
@@ -72,6 +90,8 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
     app.use(
       '/api/*',
       rateLimit({
+        store: deps.rateLimits,
+        name: 'gateway:api-per-ip',
         points: config.RATE_LIMIT_PER_MINUTE,
         durationSeconds: 60,
         key: (c) => clientIp(c, trustProxy),
@@ -89,24 +109,114 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
   app.use('/api/*', gatewaySession(deps.verifier, upstreams.identity));
   app.use('/api/*', lists.renewAfterWrites);
 
-  // Browsers following the spec's "login path" land on the sign-in tab.
-  app.get('/api/login', (c) => c.redirect('/auth?tab=login', 302));
-  mountApiDocs(app); // GET /api/docs (OpenAPI 3.1 JSON) and /api/docs.html
-  app.get('/api/user', (c) => composeUser(c, upstreams, trustProxy));
-  app.get('/api/session', (c) => composeSession(c, upstreams));
-  app.get('/api/health', (c) => composeHealth(c, upstreams));
-  app.get('/api/creators', (c) =>
-    lists.serve(c, 'creators', () => composeCreators(c, upstreams, trustProxy)),
+  // Old links and bookmarks to the login path land on the sign-in tab.
+  app.get(
+    '/api/login',
+    apiDoc({
+      operationId: 'openSignInPage',
+      summary: 'Send a browser to the sign-in page',
+      tag: 'gateway',
+      access: PUBLIC,
+      ok: { 302: { description: 'Redirect to `/auth?tab=login`.' } },
+    }),
+    (c) => c.redirect('/auth?tab=login', 302),
   );
-  app.get('/api/categories', (c) =>
-    lists.serve(c, 'categories', () => forward(c, upstreams.questions, 'questions', trustProxy)),
+  mountApiDocs(app, upstreams); // GET /api/docs (OpenAPI 3.1 JSON) and /api/docs.html
+  app.get(
+    '/api/user',
+    apiDoc({
+      operationId: 'getCurrentUser',
+      summary: 'The signed-in user with subscription status and credits',
+      tag: 'gateway',
+      access: SESSION,
+      ok: { 200: answer(CurrentUser) },
+      errors: [503],
+    }),
+    (c) => composeUser(c, upstreams, trustProxy),
   );
-  app.get('/api/tags', (c) =>
-    lists.serve(c, 'tags', () => forward(c, upstreams.questions, 'questions', trustProxy)),
+  app.get(
+    '/api/session',
+    apiDoc({
+      operationId: 'getSession',
+      summary: 'Who is signed in on this browser, for pages: the user, or null for a visitor',
+      description:
+        'Unlike `/api/user`, a visitor or an ended session is an answer (`{ "user": null }`), not a 401.',
+      tag: 'gateway',
+      access: PUBLIC,
+      ok: { 200: answer(CurrentSession) },
+      errors: [503],
+    }),
+    (c) => composeSession(c, upstreams),
   );
-  app.get('/api/platform-stats', (c) => composePlatformStats(c, upstreams));
-  app.get('/api/admin/stats', requireRole('admin', 'moderator'), (c) =>
-    composeAdminStats(c, upstreams),
+  app.get(
+    '/api/health',
+    apiDoc({
+      operationId: 'getHealth',
+      summary: 'Readiness of every service behind the gateway',
+      tag: 'gateway',
+      access: PUBLIC,
+      ok: { 200: answer(Health), 503: answer(Health, 'A deployed service is not ready.') },
+    }),
+    (c) => composeHealth(c, upstreams),
+  );
+  app.get(
+    '/api/creators',
+    apiDoc({
+      operationId: 'listCreators',
+      summary: 'Approved experts, each with its current question window',
+      tag: 'gateway',
+      access: PUBLIC,
+      ok: { 200: answer(z.array(CreatorWithWindow)) },
+    }),
+    (c) => lists.serve(c, 'creators', () => composeCreators(c, upstreams, trustProxy)),
+  );
+  app.get(
+    '/api/categories',
+    apiDoc({
+      operationId: 'listCategories',
+      summary: 'Categories',
+      tag: 'questions',
+      access: PUBLIC,
+      ok: { 200: answer(z.array(TaxonomyItem)) },
+    }),
+    (c) =>
+      lists.serve(c, 'categories', () => forward(c, upstreams.questions, 'questions', trustProxy)),
+  );
+  app.get(
+    '/api/tags',
+    apiDoc({
+      operationId: 'listTags',
+      summary: 'Tags',
+      tag: 'questions',
+      access: PUBLIC,
+      ok: { 200: answer(z.array(TaxonomyItem)) },
+    }),
+    (c) => lists.serve(c, 'tags', () => forward(c, upstreams.questions, 'questions', trustProxy)),
+  );
+  app.get(
+    '/api/platform-stats',
+    apiDoc({
+      operationId: 'getPlatformStats',
+      summary: 'Public figures: members, experts, questions answered',
+      tag: 'gateway',
+      access: PUBLIC,
+      ok: { 200: answer(PlatformStats) },
+      errors: [503],
+    }),
+    (c) => composePlatformStats(c, upstreams),
+  );
+  app.get(
+    '/api/admin/stats',
+    apiDoc({
+      operationId: 'getAdminStats',
+      summary: 'Staff dashboard figures',
+      tag: 'gateway',
+      access: roles('admin', 'moderator'),
+      ok: { 200: answer(AdminStats) },
+      errors: [503],
+    }),
+    requireRole('admin', 'moderator'),
+    (c) => composeAdminStats(c, upstreams),
   );
   for (const { path, service } of ROUTE_TABLE) {
     app.all(path, (c) => forward(c, upstreams[service], service, trustProxy));

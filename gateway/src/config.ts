@@ -13,12 +13,8 @@ export const gatewayConfigSchema = z.object({
   NOTIFICATIONS_URL: env.optionalUrl(),
   /** The bus, to follow session revocations; unset in embedded mode (the launcher passes one). */
   NATS_URL: env.optionalUrl(),
-  NATS_STREAM_PREFIX: z
-    .string()
-    .regex(/^[a-z0-9_]*$/, 'lower-case letters, digits and _ only')
-    .default(''),
-  /** Copies JetStream keeps of each stream the service creates (3 on a 3-node cluster). */
-  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  NATS_STREAM_PREFIX: env.streamPrefix(),
+  NATS_STREAM_REPLICAS: env.streamReplicas(),
   /** Extra origins allowed to send cookie-authenticated mutations (comma-separated). */
   ALLOWED_ORIGINS: z
     .string()
@@ -34,6 +30,12 @@ export const gatewayConfigSchema = z.object({
   BODY_LIMIT_BYTES: env.int(1024 * 1024),
   /** Requests per client address per minute on /api; 0 turns the limit off (load tests). */
   RATE_LIMIT_PER_MINUTE: env.int(1200),
+  /**
+   * Counts that limit in Redis, shared by every gateway replica (and the services' limits in
+   * theirs); unset, each process counts in its own memory. While Redis is unreachable each
+   * process falls back to its own memory and logs a warning.
+   */
+  REDIS_URL: env.optionalUrl(),
   /** Folder holding the frontends' builds (`<name>/dist`); unset uses the repository's. */
   FRONTENDS_DIR: z.string().optional(),
   UPSTREAM_TIMEOUT_MS: env.int(15_000),

@@ -1,14 +1,12 @@
-import { forbidden, requestHeader } from '@uapqa/service-kit';
+import { forbidden } from '@uapqa/service-kit';
 import type { Context, MiddlewareHandler } from 'hono';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function ownOrigin(c: Context, trustProxy: boolean): string {
   const url = new URL(c.req.url);
-  const host =
-    (trustProxy && requestHeader(c, 'x-forwarded-host')) || requestHeader(c, 'host') || url.host;
-  const proto =
-    (trustProxy && requestHeader(c, 'x-forwarded-proto')) || url.protocol.replace(':', '');
+  const host = (trustProxy && c.req.header('x-forwarded-host')) || c.req.header('host') || url.host;
+  const proto = (trustProxy && c.req.header('x-forwarded-proto')) || url.protocol.replace(':', '');
   return `${proto}://${host}`;
 }
 
@@ -24,12 +22,12 @@ export function csrfGuard(options: {
 }): MiddlewareHandler {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || options.exempt?.includes(c.req.path)) return next();
-    const origin = requestHeader(c, 'origin');
+    const origin = c.req.header('origin');
     const allowed = new Set([ownOrigin(c, options.trustProxy), ...options.allowedOrigins]);
     if (origin !== undefined) {
       // 'null' (sandboxed frames, some redirects) is never one of ours.
       if (!allowed.has(origin)) throw forbidden('Forbidden: cross-site request refused.');
-    } else if (requestHeader(c, 'sec-fetch-site') === 'cross-site') {
+    } else if (c.req.header('sec-fetch-site') === 'cross-site') {
       throw forbidden('Forbidden: cross-site request refused.');
     }
     await next();

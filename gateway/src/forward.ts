@@ -1,11 +1,4 @@
-import {
-  clientIp,
-  HttpError,
-  REFRESH_COOKIE,
-  requestHeader,
-  requestHeaders,
-  SESSION_COOKIE,
-} from '@uapqa/service-kit';
+import { clientIp, HttpError, REFRESH_COOKIE, SESSION_COOKIE } from '@uapqa/service-kit';
 import type { Context } from 'hono';
 import type { ServiceName } from './route-table.js';
 import {
@@ -49,9 +42,7 @@ export async function forwardCall(
   const target = url.indexOf('/', url.indexOf('//') + 2);
   const token = c.get('sessionToken');
   const cookie =
-    service === 'identity'
-      ? requestHeader(c, 'cookie')
-      : upstreamCookies(requestHeader(c, 'cookie'));
+    service === 'identity' ? c.req.header('cookie') : upstreamCookies(c.req.header('cookie'));
   const method = c.req.method;
   const body =
     method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(await c.req.arrayBuffer());
@@ -60,13 +51,13 @@ export async function forwardCall(
       method,
       path: target < 0 ? '/' : url.slice(target),
       headers: forwardableHeaders({
-        ...requestHeaders(c),
+        ...c.req.header(),
         cookie,
         authorization: token ? `Bearer ${token}` : undefined,
         // Upstreams answer uncompressed; the gateway's own compression (if any) happens here.
         'accept-encoding': undefined,
         'x-forwarded-for': clientIp(c, trustProxy),
-        'x-forwarded-host': requestHeader(c, 'host'),
+        'x-forwarded-host': c.req.header('host'),
         'x-forwarded-proto': url.startsWith('https:') ? 'https' : 'http',
         'x-request-id': c.get('requestId'),
       }),

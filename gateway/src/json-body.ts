@@ -1,4 +1,4 @@
-import { isJsonMediaType, requestHeader, unsupportedMediaType } from '@uapqa/service-kit';
+import { isJsonMediaType, unsupportedMediaType } from '@uapqa/service-kit';
 import type { MiddlewareHandler } from 'hono';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -24,11 +24,11 @@ function declaresBody(
 export function jsonBodyGuard(options: { exempt?: string[] } = {}): MiddlewareHandler {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || options.exempt?.includes(c.req.path)) return next();
-    const contentType = requestHeader(c, 'content-type');
+    const contentType = c.req.header('content-type');
     const declared = declaresBody(
       contentType,
-      requestHeader(c, 'content-length'),
-      requestHeader(c, 'transfer-encoding') !== undefined,
+      c.req.header('content-length'),
+      c.req.header('transfer-encoding') !== undefined,
     );
     if (declared && !isJsonMediaType(contentType)) throw unsupportedMediaType();
     await next();

@@ -1,5 +1,6 @@
-import { REFRESH_COOKIE, requestCookie, requestHeader, SESSION_COOKIE } from '@uapqa/service-kit';
-import type { MiddlewareHandler } from 'hono';
+import { REFRESH_COOKIE, SESSION_COOKIE } from '@uapqa/service-kit';
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
 
 /** A Cache-Control value that lets anyone keep the answer: its owner said it is the same for all. */
 const PUBLIC = /(^|[\s,])public([\s,]|$)/i;
@@ -14,12 +15,26 @@ export const personalNoStore: MiddlewareHandler = async (c, next) => {
   await next();
   const personal =
     c.res.headers.has('set-cookie') ||
-    requestHeader(c, 'authorization') !== undefined ||
-    requestCookie(c, SESSION_COOKIE) !== undefined ||
-    requestCookie(c, REFRESH_COOKIE) !== undefined;
+    c.req.header('authorization') !== undefined ||
+    getCookie(c, SESSION_COOKIE) !== undefined ||
+    getCookie(c, REFRESH_COOKIE) !== undefined;
   if (!personal) return;
   const rule = c.res.headers.get('cache-control');
   if (rule === 'no-store' || (rule && PUBLIC.test(rule))) return;
-  c.res = new Response(c.res.body, c.res);
-  c.res.headers.set('cache-control', 'no-store');
+  setOnAnswer(c, 'cache-control', 'no-store');
 };
+
+/**
+ * Sets a header on the answer in place. Copying the answer instead (`new Response(body, res)`)
+ * made node build two full web Responses for every signed-in request, the gateway's largest cost
+ * after the socket writes. Only an answer whose headers are immutable (a `fetch()` result) is
+ * copied.
+ */
+function setOnAnswer(c: Context, name: string, value: string): void {
+  try {
+    c.res.headers.set(name, value);
+  } catch {
+    c.res = new Response(c.res.body, c.res);
+    c.res.headers.set(name, value);
+  }
+}

@@ -9,7 +9,7 @@ export const SERVICES = [
 export type ServiceName = (typeof SERVICES)[number];
 
 /**
- * Every public path of spec section 7 (and the admin routes later issues add) mapped to the
+ * Every public and admin API path mapped to the
  * service that owns it. Hono path patterns; the first match wins. Paths the gateway composes
  * itself (`/api/user`, `/api/session`, `/api/admin/stats`, `/api/platform-stats`,
  * `/api/health`) are not here.

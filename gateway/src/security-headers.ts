@@ -1,6 +1,5 @@
-import { answerHeaders } from '@uapqa/service-kit';
 import type { MiddlewareHandler } from 'hono';
-import type { secureHeaders } from 'hono/secure-headers';
+import { secureHeaders } from 'hono/secure-headers';
 import type { GatewayConfig } from './config.js';
 
 /** The options of Hono's `secureHeaders`. */
@@ -77,48 +76,7 @@ export function securityHeaderOptions(config: HeaderConfig): SecureHeadersOption
   };
 }
 
-/** The defaults of Hono's `secureHeaders` (4.x) that these options keep. */
-const HONO_DEFAULTS: Record<string, string> = {
-  'Cross-Origin-Resource-Policy': 'same-origin',
-  'Origin-Agent-Cluster': '?1',
-  'Strict-Transport-Security': 'max-age=15552000; includeSubDomains',
-  'X-Content-Type-Options': 'nosniff',
-  'X-DNS-Prefetch-Control': 'off',
-  'X-Download-Options': 'noopen',
-  'X-Permitted-Cross-Domain-Policies': 'none',
-  'X-XSS-Protection': '0',
-};
-
-const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-
-/**
- * The headers `secureHeaders(securityHeaderOptions(config))` sets, computed once (a test holds
- * them equal to Hono's own). Hono's middleware sets each of them on every finished answer's
- * WHATWG Headers, which builds those Headers for every answer; these never change, so they go
- * out with node's head instead (`answerHeaders`).
- */
-export function securityHeaderRecord(options: SecureHeadersOptions): Record<string, string> {
-  const csp = options.contentSecurityPolicy ?? {};
-  const policy = Object.entries(csp)
-    .map(([directive, values]) => {
-      const sources = values as unknown[];
-      if (!sources.every((source) => typeof source === 'string')) {
-        throw new TypeError(`${directive}: only fixed sources (no nonces) can be computed once`);
-      }
-      return `${kebab(directive)} ${sources.join(' ')}`;
-    })
-    .join('; ');
-  return {
-    ...HONO_DEFAULTS,
-    'Content-Security-Policy': policy,
-    'Cross-Origin-Opener-Policy': String(options.crossOriginOpenerPolicy),
-    'Referrer-Policy': String(options.referrerPolicy),
-    'X-Frame-Options': String(options.xFrameOptions),
-  };
-}
-
 /** Secure headers on every response of the gateway (pages, static files, API JSON, errors). */
 export function securityHeaders(config: HeaderConfig): MiddlewareHandler {
-  const headers = securityHeaderRecord(securityHeaderOptions(config));
-  return answerHeaders(() => headers);
+  return secureHeaders(securityHeaderOptions(config));
 }

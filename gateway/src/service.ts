@@ -5,6 +5,7 @@ import {
   identityKeys,
   type Logger,
   RevocationList,
+  rateLimitStore,
   type ServiceInstance,
 } from '@uapqa/service-kit';
 import { buildGatewayApp } from './app.js';
@@ -53,12 +54,14 @@ export async function startGateway(options: GatewayOptions): Promise<ServiceInst
   const verifier = createSessionVerifier({ keys, revocations });
   const lists = publicLists(config.PUBLIC_LISTS_CACHE_MS);
   const renewing = await lists.follow(bus);
+  const rateLimits = rateLimitStore(config.REDIS_URL, logger);
   const app = buildGatewayApp({
     config,
     logger,
     upstreams,
     verifier,
     lists,
+    rateLimits,
     readiness: { bus: () => bus.ready() },
   });
   return {
@@ -67,6 +70,7 @@ export async function startGateway(options: GatewayOptions): Promise<ServiceInst
     async stop() {
       await following.stop();
       for (const subscription of renewing) await subscription.stop();
+      await rateLimits.close();
     },
   };
 }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { REMOTE_NAMES, REMOTE_ROUTES, type RemoteName } from '@uapqa/contracts';
+import { PAGE_READS, REMOTE_NAMES, REMOTE_ROUTES, type RemoteName } from '@uapqa/contracts';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { etag } from 'hono/etag';
@@ -115,6 +115,15 @@ function remotePreloader(frontendsDir: string, configured: Partial<Record<Remote
   };
 }
 
+/** Preloads of the API reads a page makes first, as the page first opens (no query string). */
+function readPreloads(path: string, query: string): string {
+  if (query) return '';
+  return (PAGE_READS[path] ?? [])
+    .map((read) => encodeURI(read).replaceAll('&', '&amp;'))
+    .map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="use-credentials">`)
+    .join('');
+}
+
 /** The page's HTML with the given links at the end of its head. */
 function withLinks(html: string, links: string): string {
   if (!links) return html;
@@ -217,8 +226,11 @@ export function mountFrontends(
   }
   const html = readFileSync(index, 'utf8');
   const preloads = remotePreloader(frontendsDir, configuredRemotes);
-  const page = (c: Context, head: PageHead | null = null) =>
-    c.html(withLinks(head ? withHead(html, head) : html, preloads(c.req.path)));
+  const page = (c: Context, head: PageHead | null = null) => {
+    const query = new URL(c.req.url).search;
+    const links = preloads(c.req.path) + readPreloads(c.req.path, query);
+    return c.html(withLinks(head ? withHead(html, head) : html, links));
+  };
   for (const [path, headFor] of Object.entries(heads)) {
     app.get(path, async (c) => page(c, await headFor(c)));
   }

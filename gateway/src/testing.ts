@@ -1,5 +1,11 @@
-import type { EventBus, FetchImplementation, ServiceInstance } from '@uapqa/service-kit';
-import { type Backend, type Browser, browser, type TestBus } from '@uapqa/service-kit/testing';
+import type { FetchImplementation, ServiceInstance } from '@uapqa/service-kit';
+import {
+  type Backend,
+  type Browser,
+  browser,
+  type TestBus,
+  type TestServiceContext,
+} from '@uapqa/service-kit/testing';
 import { gatewayConfigSchema } from './config.js';
 import type { ServiceName } from './route-table.js';
 import { startGateway } from './service.js';
@@ -7,13 +13,8 @@ import { inProcessUpstream, type Upstreams } from './upstreams.js';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
-export interface StackServiceContext {
-  /** The service's own fresh database (undefined: in-memory PGlite). */
-  databaseUrl: string | undefined;
-  bus: EventBus;
-  /** Reaches identity's in-process app (for its session keys). */
-  identityFetch: FetchImplementation;
-}
+/** What the stack hands each service it starts (services' `…ForTests` take exactly this). */
+export type StackServiceContext = TestServiceContext;
 
 export interface StackService {
   name: ServiceName;

@@ -1,4 +1,4 @@
-import { KeptAliveClient } from '@uapqa/service-kit';
+import { HttpClient } from '@uapqa/service-kit';
 import type { ServiceName } from './route-table.js';
 
 /** A request to a service: the gateway's own, already stripped of what must not travel on. */
@@ -39,7 +39,7 @@ export function answerJson<T = unknown>(answer: UpstreamAnswer): T {
   return JSON.parse(decoder.decode(answer.body)) as T;
 }
 
-/** Headers that describe one connection, never the message (RFC 9110 §7.6.1), plus framing. */
+/** Headers that describe one connection, never the message (RFC 9110 on the Connection field), plus framing. */
 const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
@@ -114,7 +114,7 @@ export function answerResponse(answer: UpstreamAnswer, method: string): Response
  * in one call. The request's headers are sent as given: callers strip what must not travel.
  */
 export function httpUpstream(name: ServiceName, baseUrl: string, timeoutMs = 15_000): Upstream {
-  const client = new KeptAliveClient(baseUrl);
+  const client = new HttpClient(baseUrl);
   const call = ({ method, path, headers, body }: UpstreamRequest): Promise<UpstreamAnswer> =>
     client.send({
       method,

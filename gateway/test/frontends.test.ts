@@ -225,6 +225,10 @@ describe("a remote's page", () => {
       'modulepreload /remotes/members/remoteEntry.js',
       'modulepreload /remotes/members/assets/BrowseQA-Ab12Cd34.js',
       'modulepreload /remotes/members/assets/shared-Ef56Gh78.js',
+      'preload /api/questions?limit=15',
+      'preload /api/categories',
+      'preload /api/tags',
+      'preload /api/creators',
     ]);
     // What fetch() asks for (cors, same-origin credentials), so the browser reuses the preload.
     expect(page).toContain('<link rel="preload" href="/remotes.json" as="fetch" crossorigin>');
@@ -251,8 +255,22 @@ describe("a remote's page", () => {
   });
 
   it("preloads nothing on the shell's own pages nor for a remote that is not built", async () => {
-    for (const path of ['/', '/auth', '/no-such-page', '/experts']) {
+    for (const path of ['/auth', '/no-such-page', '/experts']) {
       expect(links(await (await get(path)).text())).toEqual([]);
     }
+  });
+
+  it('preloads the API reads a page makes first, as the fetch of a signed-in page asks', async () => {
+    const page = await (await get('/')).text();
+    expect(links(page)).toEqual(['preload /api/creators', 'preload /api/member-count']);
+    // With the cookies, as the page's own calls send them, so the browser reuses the answer.
+    expect(page).toContain(
+      '<link rel="preload" href="/api/member-count" as="fetch" crossorigin="use-credentials">',
+    );
+  });
+
+  it('preloads no API read for a page opened with a query, which asks for other things', async () => {
+    const page = await (await get('/browse-qa?search=radar')).text();
+    expect(links(page).filter((link) => link.includes('/api/'))).toEqual([]);
   });
 });

@@ -1,14 +1,51 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createLogger } from '@uapqa/service-kit';
-import { describe, expect, it } from 'vitest';
+import { answer, apiDoc, createLogger, PUBLIC, serveOpenApi } from '@uapqa/service-kit';
+import { testBackends } from '@uapqa/service-kit/testing';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { owningService } from '../src/api-docs/merge.js';
 import { buildGatewayApp } from '../src/app.js';
 import { gatewayConfigSchema } from '../src/config.js';
-import { documentedOperations, openApiDocument } from '../src/openapi.js';
-import { ROUTE_TABLE, routePattern } from '../src/route-table.js';
+import { redoclyLint } from '../src/redocly-lint.js';
+import { type GatewayHarness, standIn, startStack } from './harness.js';
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+interface Operation {
+  operationId?: string;
+  summary?: string;
+  tags?: string[];
+  security?: unknown[];
+  parameters?: Array<{ in: string; name: string; required?: boolean }>;
+  requestBody?: { content: Record<string, { schema: { properties?: object } }> };
+  responses: Record<string, { description?: string; headers?: Record<string, unknown> }>;
+}
+interface Document {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, Operation>>;
+  'x-unavailable-services'?: string[];
+}
+
+const toOpenApi = (honoPath: string) => honoPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+/** The handlers an app registered under /api, read from the app itself. */
+function apiRoutes(app: Hono): Array<{ method: string; path: string }> {
+  const seen = new Map<string, { method: string; path: string }>();
+  for (const route of app.routes) {
+    const method = route.method.toLowerCase();
+    if (!METHODS.includes(method) || !route.path.startsWith('/api/') || route.path.includes('*'))
+      continue;
+    const path = toOpenApi(route.path);
+    seen.set(`${method} ${path}`, { method, path });
+  }
+  return [...seen.values()];
+}
+
+const operations = (document: Document) =>
+  Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ method, path, op })),
+  );
 
 function bareGateway() {
   return buildGatewayApp({
@@ -19,186 +56,146 @@ function bareGateway() {
   });
 }
 
-/** `/api/admin/users/{id}/role` → a concrete path a Hono pattern can be tried on. */
-const sample = (openApiPath: string) => openApiPath.replace(/\{[^}]+\}/g, 'sample');
-
-const toOpenApi = (honoPath: string) => honoPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-
-/** The gateway's own /api routes (its compositions), read from the app itself. */
-function gatewayOwnRoutes(): Array<{ method: string; path: string }> {
-  return bareGateway()
-    .routes.filter(
-      (route) =>
-        route.path.startsWith('/api/') &&
-        !route.path.includes('*') &&
-        METHODS.includes(route.method.toLowerCase() as (typeof METHODS)[number]),
-    )
-    .map((route) => ({ method: route.method, path: toOpenApi(route.path) }));
-}
-
-/** Every `/api` route the services register, read from their sources (no import cycle). */
-function serviceRoutes(): Array<{ method: string; path: string; file: string }> {
-  const servicesDir = fileURLToPath(new URL('../../services', import.meta.url));
-  const routes: Array<{ method: string; path: string; file: string }> = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const full = join(dir, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (name.endsWith('.ts') && !name.endsWith('.test.ts')) {
-        const text = readFileSync(full, 'utf8');
-        for (const match of text.matchAll(
-          /\.(get|post|put|patch|delete)\(\s*['"`](\/api\/[^'"`]+)['"`]/g,
-        )) {
-          routes.push({ method: match[1]!.toUpperCase(), path: toOpenApi(match[2]!), file: full });
-        }
-      }
+/** Every operation is named, described and says who may call it. */
+function expectWellFormed(document: Document) {
+  expect(document.openapi).toMatch(/^3\.1\.\d+$/);
+  const ids = new Set<string>();
+  for (const { method, path, op } of operations(document)) {
+    const where = `${method} ${path}`;
+    expect(path.startsWith('/api/'), where).toBe(true);
+    expect(op.operationId, where).toBeTruthy();
+    expect(ids.has(op.operationId!), `${where}: operationId ${op.operationId} twice`).toBe(false);
+    ids.add(op.operationId!);
+    expect(op.security, where).toBeDefined();
+    for (const [status, response] of Object.entries(op.responses)) {
+      expect(status, where).toMatch(/^[1-5]\d\d$/);
+      expect(response.description, where).toBeTruthy();
     }
-  };
-  for (const service of readdirSync(servicesDir)) {
-    const src = join(servicesDir, service, 'src');
-    try {
-      if (statSync(src).isDirectory()) walk(src);
-    } catch {
-      // not a service folder
-    }
+    // The answer that says to slow down says for how long.
+    expect(op.responses['429']?.headers, where).toHaveProperty('Retry-After');
+    const templated = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
+    const pathParams = (op.parameters ?? []).filter((p) => p.in === 'path');
+    expect(pathParams.map((p) => p.name).sort(), where).toEqual(templated);
+    expect(
+      pathParams.every((p) => p.required === true),
+      where,
+    ).toBe(true);
   }
-  return routes;
 }
 
-const documented = documentedOperations();
-const isDocumented = (method: string, path: string) =>
-  documented.some((op) => op.method === method && op.path === path);
-
-describe('GET /api/docs', () => {
-  it('serves an OpenAPI 3.1 document with a path for every route', async () => {
-    const res = await bareGateway().request('/api/docs');
+describe('GET /api/docs on a gateway alone', () => {
+  it("documents every route of the gateway's own, read from the app", async () => {
+    const gateway = bareGateway();
+    const res = await gateway.request('/api/docs');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/json');
-    const document = (await res.json()) as {
-      openapi: string;
-      info: { title: string; version: string };
-      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
-    };
-    expect(document.openapi).toMatch(/^3\.1\.\d+$/);
-    expect(document.info.title).toBeTruthy();
-    expect(Object.keys(document.paths).sort()).toEqual(
-      [...new Set(documented.map((op) => op.path))].sort(),
+    const document = (await res.json()) as Document;
+    expectWellFormed(document);
+    const own = apiRoutes(gateway);
+    expect(own.map((r) => r.path)).toEqual(
+      expect.arrayContaining(['/api/user', '/api/session', '/api/admin/stats', '/api/docs']),
     );
-    for (const [path, item] of Object.entries(document.paths)) {
-      expect(path.startsWith('/api/'), path).toBe(true);
-      const templated = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
-      for (const [method, op] of Object.entries(item)) {
-        const where = `${method} ${path}`;
-        expect(METHODS, where).toContain(method);
-        expect(Object.keys(op.responses).length, where).toBeGreaterThan(0);
-        for (const [status, response] of Object.entries(op.responses)) {
-          expect(status, where).toMatch(/^[1-5]\d\d$/);
-          expect((response as { description?: string }).description, where).toBeTruthy();
-        }
-        // Every {param} of the path is a required path parameter, and nothing else is.
-        const parameters =
-          (op as { parameters?: Array<{ in: string; name: string; required?: boolean }> })
-            .parameters ?? [];
-        const pathParams = parameters.filter((p) => p.in === 'path');
-        expect(pathParams.map((p) => p.name).sort(), where).toEqual(templated);
-        expect(
-          pathParams.every((p) => p.required === true),
-          where,
-        ).toBe(true);
-        expect(parameters.every((p) => ['path', 'query', 'header', 'cookie'].includes(p.in))).toBe(
-          true,
-        );
-      }
-    }
-    // Every $ref points at a component that exists.
-    const components = (document as unknown as { components: { schemas: Record<string, unknown> } })
-      .components.schemas;
-    const refs = [...JSON.stringify(document).matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1]!);
-    expect(refs.length).toBeGreaterThan(0);
-    for (const ref of new Set(refs)) {
-      expect(ref).toMatch(/^#\/components\/schemas\//);
-      expect(components, ref).toHaveProperty(ref.replace('#/components/schemas/', ''));
-    }
-  });
-
-  it('renders request and response schemas from the contracts', () => {
-    const document = openApiDocument() as unknown as {
-      paths: Record<string, Record<string, Record<string, unknown>>>;
-      components: { schemas: Record<string, unknown> };
-    };
-    const register = document.paths['/api/register']!.post as {
-      requestBody: { content: { 'application/json': { schema: { properties: object } } } };
-    };
-    expect(Object.keys(register.requestBody.content['application/json'].schema.properties)).toEqual(
-      expect.arrayContaining(['username', 'email', 'password']),
-    );
-    const archive = document.paths['/api/questions']!.get as {
-      parameters: Array<{ name: string; in: string }>;
-    };
-    expect(archive.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(
-      expect.arrayContaining(['query:search', 'query:limit', 'query:cursor']),
-    );
-    expect(document.components.schemas).toHaveProperty('ApiError');
-    expect(document.components.schemas).toHaveProperty('Question');
+    const undocumented = own.filter(({ method, path }) => !document.paths[path]?.[method]);
+    expect(undocumented).toEqual([]);
+    // Public operations say so; the others name the session cookie.
+    expect(document.paths['/api/session']!.get!.security).toEqual([]);
+    expect(document.paths['/api/admin/stats']!.get!.security).toEqual([{ session: [] }]);
   });
 
   it('serves a plain HTML viewer', async () => {
     const res = await bareGateway().request('/api/docs.html');
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain('/api/admin/questions/{id}/status');
+    expect(html).toContain('/api/admin/stats');
     expect(html).not.toContain('<script');
   });
 });
 
-describe('OpenAPI drift', () => {
-  it('documents at least one path under every entry of ROUTE_TABLE', () => {
-    const undocumented = ROUTE_TABLE.filter(
-      ({ path }) => !documented.some((op) => routePattern(path).test(sample(op.path))),
-    ).map(({ path }) => path);
-    expect(undocumented).toEqual([]);
-  });
-
-  it("documents every route of the gateway's own (with its method)", () => {
-    const own = gatewayOwnRoutes();
-    expect(own.map((r) => r.path)).toEqual(
-      expect.arrayContaining([
-        '/api/user',
-        '/api/health',
-        '/api/creators',
-        '/api/admin/stats',
-        '/api/platform-stats',
-        '/api/login',
-        '/api/docs',
-      ]),
+describe.each(testBackends())('GET /api/docs merged from the services ($name)', (backend) => {
+  let h: GatewayHarness;
+  // A billing stand-in whose document can be made unavailable.
+  let billingUp = false;
+  beforeAll(async () => {
+    const billing = new Hono();
+    billing.use('/openapi.json', async (c, next) =>
+      billingUp ? next() : c.json({ message: 'down' }, 500),
     );
-    const undocumented = own
-      .filter(({ method, path }) => !isDocumented(method, path))
-      .map(({ method, path }) => `${method} ${path}`);
-    expect(undocumented).toEqual([]);
+    billing.get(
+      '/api/billing/config',
+      apiDoc({
+        operationId: 'getBillingConfig',
+        summary: 'Stand-in',
+        tag: 'billing',
+        access: PUBLIC,
+        ok: { 200: answer(z.object({ provider: z.string() })) },
+      }),
+      (c) => c.json({ provider: 'local' }),
+    );
+    // Not a billing path: the gateway never sends it there, so it must not be documented.
+    billing.get(
+      '/api/questions/stand-in',
+      apiDoc({
+        operationId: 'standIn',
+        summary: 'Unreachable',
+        tag: 'billing',
+        access: PUBLIC,
+        ok: { 200: { description: 'OK' } },
+      }),
+      (c) => c.json({}),
+    );
+    serveOpenApi(billing, 'billing');
+    h = await startStack(backend, { extra: [standIn('billing', billing)] });
+  });
+  afterAll(async () => {
+    await h?.stop();
   });
 
-  it('documents every /api route the services register (with its method)', () => {
-    const routes = serviceRoutes();
-    expect(routes.length).toBeGreaterThan(30);
-    const own = gatewayOwnRoutes();
-    const undocumented = routes
-      .filter(({ method, path }) => !isDocumented(method, path))
-      // a service route the gateway answers itself (identity's /api/user) is documented as that
-      .filter(({ path }) => !own.some((route) => route.path === path))
-      .map(({ method, path, file }) => `${method} ${path} (${file.split('/services/')[1]})`);
-    expect(undocumented).toEqual([]);
+  const docs = async () => (await (await h.visitor().get('/api/docs')).json()) as Document;
+
+  it('names a service whose document is missing, and adds it once it answers', async () => {
+    const without = await docs();
+    expect(without['x-unavailable-services']).toEqual(['billing']);
+    expect(without.paths['/api/billing/config']).toBeUndefined();
+    billingUp = true;
+    const whole = await docs();
+    expect(whole['x-unavailable-services']).toBeUndefined();
+    expect(whole.paths['/api/billing/config']?.get?.operationId).toBe('getBillingConfig');
+    expect(whole.paths['/api/questions/stand-in']).toBeUndefined();
   });
 
-  it('documents only paths the gateway routes', () => {
-    const own = gatewayOwnRoutes();
-    const unrouted = documented
-      .filter(
-        ({ path }) =>
-          !own.some((route) => route.path === path) &&
-          !ROUTE_TABLE.some((entry) => routePattern(entry.path).test(sample(path))),
-      )
-      .map(({ method, path }) => `${method} ${path}`);
-    expect(unrouted).toEqual([]);
+  it("documents every identity route the gateway sends to identity, from identity's app", async () => {
+    billingUp = true;
+    const document = await docs();
+    expectWellFormed(document);
+    const routes = apiRoutes(h.identity.app as Hono).filter(
+      ({ path }) => owningService(path) === 'identity',
+    );
+    expect(routes.length).toBeGreaterThan(20);
+    const undocumented = routes.filter(({ method, path }) => !document.paths[path]?.[method]);
+    expect(undocumented).toEqual([]);
+    // Forwarded operations may meet a service that is down; the gateway's own say so themselves.
+    expect(document.paths['/api/register']!.post!.responses).toHaveProperty('503');
+    // The composed /api/user is the gateway's, not identity's bare user.
+    expect(document.paths['/api/user']!.get!.tags).toEqual(['gateway']);
+    const register = document.paths['/api/register']!.post!;
+    expect(
+      Object.keys(register.requestBody!.content['application/json']!.schema.properties!),
+    ).toEqual(expect.arrayContaining(['username', 'email', 'password']));
+    expect(document.paths['/api/login']!.post!.responses['200']!.headers).toHaveProperty(
+      'Set-Cookie',
+    );
+    const users = document.paths['/api/admin/users']!.get!;
+    expect(users.parameters!.map((p) => `${p.in}:${p.name}`)).toEqual(
+      expect.arrayContaining(['query:role', 'query:search', 'query:limit', 'query:offset']),
+    );
   });
+
+  it("passes Redocly's recommended rules without an error", async () => {
+    billingUp = true;
+    const problems = await redoclyLint(await docs());
+    const errors = problems
+      .filter((problem) => problem.severity === 'error')
+      .map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
+    expect(errors).toEqual([]);
+  }, 120_000);
 });

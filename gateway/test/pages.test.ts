@@ -68,6 +68,16 @@ function gateway(env: Record<string, string>, answered = 3) {
   return { app, asked: questions.asked };
 }
 
+/** The gateway with no service deployed behind it. */
+function gatewayWithoutServices() {
+  return buildGatewayApp({
+    config: gatewayConfigSchema.parse({ LOG_LEVEL: 'silent', FRONTENDS_DIR: dir }),
+    logger: createLogger('gateway', 'silent'),
+    upstreams: {},
+    verifier: { verify: async () => null },
+  });
+}
+
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
 
 describe("a question page's head", () => {
@@ -115,12 +125,7 @@ describe("a question page's head", () => {
   });
 
   it('is the plain shell when questions is not deployed', async () => {
-    const bare = buildGatewayApp({
-      config: gatewayConfigSchema.parse({ LOG_LEVEL: 'silent', FRONTENDS_DIR: dir }),
-      logger: createLogger('gateway', 'silent'),
-      upstreams: {},
-      verifier: { verify: async () => null },
-    });
+    const bare = gatewayWithoutServices();
     const page = await (await bare.request(`/questions/${ANSWERED}`)).text();
     expect(page).toContain('<title>UAP Answers</title>');
   });
@@ -200,12 +205,7 @@ describe('/sitemap.xml', () => {
   });
 
   it('answers 503 when questions is not deployed', async () => {
-    const bare = buildGatewayApp({
-      config: gatewayConfigSchema.parse({ LOG_LEVEL: 'silent', FRONTENDS_DIR: dir }),
-      logger: createLogger('gateway', 'silent'),
-      upstreams: {},
-      verifier: { verify: async () => null },
-    });
+    const bare = gatewayWithoutServices();
     expect((await bare.request('/sitemap.xml')).status).toBe(503);
   });
 });

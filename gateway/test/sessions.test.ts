@@ -1,5 +1,5 @@
 import { REFRESH_COOKIE, SESSION_COOKIE } from '@uapqa/service-kit';
-import { testBackends } from '@uapqa/service-kit/testing';
+import { type Browser, testBackends } from '@uapqa/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GatewayHarness, newMember, ORIGIN, startStack } from './harness.js';
 
@@ -11,6 +11,13 @@ describe.each(testBackends())('sessions through the gateway ($name)', (backend) 
   afterAll(async () => {
     await h.stop();
   });
+
+  /** Logs `browser` out, then asks `path` with a copy of the cookies it had before (stolen). */
+  async function replayAfterLogout(browser: Browser, path: string): Promise<Response> {
+    const stolen = browser.jar.clone();
+    expect((await browser.post('/api/logout')).status).toBe(200);
+    return h.gateway.app.request(`${ORIGIN}${path}`, { headers: { cookie: stolen.header() } });
+  }
 
   it('register → login → /api/user with billing fields → logout → old cookie refused', async () => {
     const member = newMember();
@@ -31,12 +38,8 @@ describe.each(testBackends())('sessions through the gateway ($name)', (backend) 
       foiaCredits: 0,
     });
 
-    const stolen = browser.jar.clone();
-    expect((await browser.post('/api/logout')).status).toBe(200);
+    const replay = await replayAfterLogout(browser, '/api/user');
     expect((await browser.get('/api/user')).status).toBe(401);
-    const replay = await h.gateway.app.request(`${ORIGIN}/api/user`, {
-      headers: { cookie: stolen.header() },
-    });
     expect(replay.status).toBe(401);
     expect((await replay.json()).message).toContain('Unauthorized');
   });
@@ -79,12 +82,8 @@ describe.each(testBackends())('sessions through the gateway ($name)', (backend) 
       }),
     });
 
-    const stolen = browser.jar.clone();
-    expect((await browser.post('/api/logout')).status).toBe(200);
+    const replay = await replayAfterLogout(browser, '/api/session');
     expect(await (await browser.get('/api/session')).json()).toEqual({ user: null });
-    const replay = await h.gateway.app.request(`${ORIGIN}/api/session`, {
-      headers: { cookie: stolen.header() },
-    });
     expect(replay.status).toBe(200);
     expect(await replay.json()).toEqual({ user: null });
   });

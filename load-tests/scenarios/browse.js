@@ -3,28 +3,17 @@
  * tags, creators), the questions call with a filter or a search from the mix, and sometimes the
  * next page by its cursor.
  */
-import { envInt, INTERACTIVE_THRESHOLDS } from './lib/env.js';
+import { envInt } from './lib/env.js';
+import { rampingOptions } from './lib/options.js';
 import { batch, get, pick, pickWeighted, withQuery } from './lib/steps.js';
 
 const PEAK = envInt('VUS', 50);
 
-export const options = {
-  // Setup registers and pays for accounts through the API: more than k6's default minute.
-  setupTimeout: '10m',
-  scenarios: {
-    browse: {
-      executor: 'ramping-vus',
-      startVUs: 0,
-      stages: [
-        { duration: '30s', target: PEAK },
-        { duration: '2m', target: PEAK },
-        { duration: '15s', target: 0 },
-      ],
-      gracefulRampDown: '5s',
-    },
-  },
-  thresholds: INTERACTIVE_THRESHOLDS,
-};
+export const options = rampingOptions('browse', PEAK, {
+  rampUp: '30s',
+  hold: '2m',
+  rampDown: '15s',
+});
 
 /** Anonymous visitors need no accounts; setup only reads the taxonomy. */
 export const setup = {};

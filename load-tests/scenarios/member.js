@@ -4,7 +4,8 @@
  * refusal, not a failure.
  */
 import { browsePage } from './browse.js';
-import { envInt, envNumber, INTERACTIVE_THRESHOLDS } from './lib/env.js';
+import { envInt, envNumber } from './lib/env.js';
+import { rampingOptions } from './lib/options.js';
 import { questionBody } from './lib/setup.js';
 import { get, metric, pick, post, renewedCookie } from './lib/steps.js';
 
@@ -12,23 +13,11 @@ const PEAK = envInt('VUS', 50);
 /** Share of sessions that ask a question. */
 const ASK_RATIO = envNumber('ASK_RATIO', 0.1);
 
-export const options = {
-  // Setup registers and pays for accounts through the API: more than k6's default minute.
-  setupTimeout: '10m',
-  scenarios: {
-    member: {
-      executor: 'ramping-vus',
-      startVUs: 0,
-      stages: [
-        { duration: '30s', target: PEAK },
-        { duration: '2m', target: PEAK },
-        { duration: '15s', target: 0 },
-      ],
-      gracefulRampDown: '5s',
-    },
-  },
-  thresholds: INTERACTIVE_THRESHOLDS,
-};
+export const options = rampingOptions('member', PEAK, {
+  rampUp: '30s',
+  hold: '2m',
+  rampDown: '15s',
+});
 
 export const metrics = { questions_accepted: 'counter', questions_refused: 'counter' };
 

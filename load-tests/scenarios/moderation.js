@@ -3,28 +3,17 @@
  * Two moderators may pick the same question; the second gets 409 "already decided", an expected
  * answer. Once the queue is empty the moderators only read it.
  */
-import { envInt, INTERACTIVE_THRESHOLDS } from './lib/env.js';
+import { envInt } from './lib/env.js';
+import { rampingOptions } from './lib/options.js';
 import { get, json, metric, patch, pick, renewedCookie } from './lib/steps.js';
 
 const PEAK = envInt('VUS', 10);
 
-export const options = {
-  // Setup registers and pays for accounts through the API: more than k6's default minute.
-  setupTimeout: '10m',
-  scenarios: {
-    moderation: {
-      executor: 'ramping-vus',
-      startVUs: 0,
-      stages: [
-        { duration: '10s', target: PEAK },
-        { duration: '1m', target: PEAK },
-        { duration: '10s', target: 0 },
-      ],
-      gracefulRampDown: '5s',
-    },
-  },
-  thresholds: INTERACTIVE_THRESHOLDS,
-};
+export const options = rampingOptions('moderation', PEAK, {
+  rampUp: '10s',
+  hold: '1m',
+  rampDown: '10s',
+});
 
 export const metrics = { decisions: 'counter' };
 

@@ -5,7 +5,7 @@
  * evaluates the scenario's k6 thresholds on the result.
  */
 import { readMailbox, toAddress, verificationTokenIn } from '@uapqa/notifications/testing';
-import { KeptAliveClient } from '@uapqa/service-kit';
+import { HttpClient } from '@uapqa/service-kit';
 import { eventually } from '@uapqa/service-kit/testing';
 
 /**
@@ -162,10 +162,10 @@ export class Recorder {
 
 /**
  * Performs steps against one base URL over kept-alive connections: the service kit's client,
- * the gateway's own, whose CPU per call is small next to the stack's (see its reasons there).
+ * the one the gateway forwards with.
  */
 export class Client {
-  readonly connections: KeptAliveClient;
+  readonly connections: HttpClient;
   readonly origin: string;
   readonly basePath: string;
   /** Receives the scenario's progress lines (`note` steps). */
@@ -179,7 +179,7 @@ export class Client {
     const url = new URL(baseUrl);
     this.origin = url.origin;
     this.basePath = url.pathname.replace(/\/$/, '');
-    this.connections = new KeptAliveClient(this.origin, {
+    this.connections = new HttpClient(this.origin, {
       maxConnections: Number.POSITIVE_INFINITY,
     });
   }

@@ -11,18 +11,14 @@ export interface RunningProxy {
 
 /**
  * Starts `node-proxy-server` in its own process, as the gateway runs in its own, forwarding with
- * node's own client or with the service kit's (see node-proxy-server.ts).
+ * the gateway's client (see node-proxy-server.ts).
  */
-export async function startNodeProxy(
-  upstream: string,
-  port: number,
-  client: 'node' | 'kit' = 'node',
-): Promise<RunningProxy> {
+export async function startNodeProxy(upstream: string, port: number): Promise<RunningProxy> {
   const script = join(dirname(fileURLToPath(import.meta.url)), 'node-proxy-server.js');
   const proc = startProcess(
-    `node proxy (${client} client)`,
+    'node proxy',
     script,
-    { UPSTREAM_URL: upstream, PORT: String(port), CLIENT: client },
+    { UPSTREAM_URL: upstream, PORT: String(port) },
     new PassThrough(),
   );
   const url = `http://127.0.0.1:${port}`;

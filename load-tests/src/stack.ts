@@ -12,7 +12,8 @@ import { dirname, join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { type LocalStack, localConfigSchema, startLocalStack } from '@uapqa/local-stack';
-import { freePortRange, NatsEventBus } from '@uapqa/service-kit';
+import { NatsEventBus } from '@uapqa/service-kit';
+import { freePortRange } from '@uapqa/service-kit/testing';
 import postgres from 'postgres';
 
 export const ADMIN_PASSWORD = 'load-test-admin-password';
@@ -28,16 +29,25 @@ export interface IsolatedStack {
   cleanup(): Promise<void>;
 }
 
-/** Runs the questions service's archive generator on its database. */
+/**
+ * Runs the questions service's archive generator on its database. The generator is a bench tool
+ * kept out of the service's build, so it runs from its TypeScript source through tsx, the
+ * questions package's own dependency (hence the package folder as working directory).
+ */
 async function generateArchive(databaseUrl: string, questions: number): Promise<void> {
-  const script = join(
+  const questionsFolder = join(
     dirname(fileURLToPath(import.meta.resolve('@uapqa/questions'))),
-    'scripts/generate-archive.js',
+    '..',
   );
-  const child = spawn(process.execPath, [script, '--questions', String(questions)], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'bench/generate-archive.ts', '--questions', String(questions)],
+    {
+      cwd: questionsFolder,
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`generate-archive exited with ${code}`);
 }

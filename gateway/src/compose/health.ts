@@ -1,8 +1,7 @@
+import type { Health, UpstreamState } from '@uapqa/contracts';
 import type { Context } from 'hono';
 import { SERVICES } from '../route-table.js';
 import type { Upstreams } from '../upstreams.js';
-
-type UpstreamState = 'ready' | 'not ready' | 'unreachable' | 'not deployed';
 
 /** `GET /api/health`: each service's readiness as the gateway sees it. */
 export async function composeHealth(c: Context, upstreams: Upstreams): Promise<Response> {
@@ -26,5 +25,6 @@ export async function composeHealth(c: Context, upstreams: Upstreams): Promise<R
   );
   const deployed = Object.values(services).filter((state) => state !== 'not deployed');
   const healthy = deployed.every((state) => state === 'ready');
-  return c.json({ status: healthy ? 'ok' : 'degraded', services }, healthy ? 200 : 503);
+  const health: Health = { status: healthy ? 'ok' : 'degraded', services };
+  return c.json(health, healthy ? 200 : 503);
 }

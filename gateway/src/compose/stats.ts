@@ -57,10 +57,10 @@ export async function composePlatformStats(c: Context, upstreams: Upstreams): Pr
 }
 
 /**
- * `GET /api/admin/stats` (staff): the spec's five figures, plus the review queue's two for the
+ * `GET /api/admin/stats` (staff): the admin dashboard's five figures, plus the review queue's two for the
  * moderator dashboard, each from the service that owns it, asked in parallel. Revenue is not
  * for experts: their dashboard reads its own figures (earnings from billing, questions from
- * questions), so this stays staff-only although the spec lists the expert dashboard as a reader.
+ * questions), so this stays staff-only: monthly revenue is not an expert's business.
  */
 export async function composeAdminStats(c: Context, upstreams: Upstreams): Promise<Response> {
   const { billing, questions, creators, moderation } = await collect(c, upstreams, {

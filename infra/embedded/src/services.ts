@@ -1,94 +1,74 @@
 import { join } from 'node:path';
-import { billingConfigSchema, startBilling } from '@uapqa/billing';
+import { billingService } from '@uapqa/billing';
 import type { ServiceName } from '@uapqa/gateway';
-import { identityConfigSchema, startIdentity } from '@uapqa/identity';
-import { moderationConfigSchema, startModeration } from '@uapqa/moderation';
-import { notificationsConfigSchema, startNotifications } from '@uapqa/notifications';
-import { questionsConfigSchema, startQuestions } from '@uapqa/questions';
-import type { EventBus, FetchImplementation, ServiceInstance } from '@uapqa/service-kit';
+import { identityService } from '@uapqa/identity';
+import { moderationService } from '@uapqa/moderation';
+import { notificationsService } from '@uapqa/notifications';
+import { questionsService } from '@uapqa/questions';
+import type {
+  EventBus,
+  FetchImplementation,
+  RunnableConfig,
+  ServiceDescriptor,
+  ServiceInstance,
+  Settings,
+} from '@uapqa/service-kit';
 import type { EmbeddedConfig } from './config.js';
 
-/**
- * The services the embedded process mounts, each on its own PGlite data folder. A service
- * joins the product by adding its entry here and its package to this one's dependencies.
- */
-export const EMBEDDED_SERVICES: Array<{
+export interface EmbeddedService {
   name: ServiceName;
   start(
     config: EmbeddedConfig,
     bus: EventBus,
     identityFetch: FetchImplementation,
   ): Promise<ServiceInstance>;
-}> = [
-  {
-    name: 'identity',
-    start: (config, bus) =>
-      startIdentity({
-        bus,
-        config: identityConfigSchema.parse({
-          DATA_DIR: join(config.DATA_DIR, 'identity'),
-          SEED_DEMO: 'true',
-          DEMO_PASSWORD: config.DEMO_PASSWORD,
-          COOKIE_SECURE: String(config.COOKIE_SECURE),
-          LOG_LEVEL: config.LOG_LEVEL,
-        }),
-      }),
-  },
-  {
-    name: 'billing',
+}
+
+/**
+ * A service mounted in this process, on its own PGlite data folder under DATA_DIR, with the
+ * settings embedded mode gives it on top of its schema's defaults.
+ */
+function embedded<N extends ServiceName, C extends RunnableConfig>(
+  service: ServiceDescriptor<N, C>,
+  settings: (config: EmbeddedConfig) => Settings = () => ({}),
+): EmbeddedService {
+  return {
+    name: service.name,
     start: (config, bus, identityFetch) =>
-      startBilling({
+      service.start({
         bus,
         identityFetch,
-        config: billingConfigSchema.parse({
-          DATA_DIR: join(config.DATA_DIR, 'billing'),
-          // Embedded mode never takes money: payments are confirmed by the local provider.
-          PAYMENT_PROVIDER: 'local',
-          // The demo `member` starts as a paying subscriber, so a newcomer can ask at once.
-          DEMO_SUBSCRIBER: 'member',
+        config: service.configure({
+          DATA_DIR: join(config.DATA_DIR, service.name),
           LOG_LEVEL: config.LOG_LEVEL,
+          ...settings(config),
         }),
       }),
-  },
-  {
-    name: 'questions',
-    start: (config, bus, identityFetch) =>
-      startQuestions({
-        bus,
-        identityFetch,
-        config: questionsConfigSchema.parse({
-          DATA_DIR: join(config.DATA_DIR, 'questions'),
-          SEED_DEMO: 'true',
-          LOG_LEVEL: config.LOG_LEVEL,
-        }),
-      }),
-  },
-  {
-    name: 'moderation',
-    start: (config, bus, identityFetch) =>
-      startModeration({
-        bus,
-        identityFetch,
-        config: moderationConfigSchema.parse({
-          DATA_DIR: join(config.DATA_DIR, 'moderation'),
-          LOG_LEVEL: config.LOG_LEVEL,
-        }),
-      }),
-  },
-  {
-    name: 'notifications',
-    start: (config, bus, identityFetch) =>
-      startNotifications({
-        bus,
-        identityFetch,
-        config: notificationsConfigSchema.parse({
-          DATA_DIR: join(config.DATA_DIR, 'notifications'),
-          // No mail server in embedded mode: every message lands as an .eml file to open.
-          MAILBOX_DIR: join(config.DATA_DIR, 'mailbox'),
-          // Links in emails lead to this very process (startEmbedded fills it in once listening).
-          PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
-          LOG_LEVEL: config.LOG_LEVEL,
-        }),
-      }),
-  },
+  };
+}
+
+/**
+ * The services the embedded process mounts. A service joins the product by adding its entry
+ * here and its package to this one's dependencies.
+ */
+export const EMBEDDED_SERVICES: EmbeddedService[] = [
+  embedded(identityService, (config) => ({
+    SEED_DEMO: 'true',
+    DEMO_PASSWORD: config.DEMO_PASSWORD,
+    COOKIE_SECURE: String(config.COOKIE_SECURE),
+  })),
+  embedded(billingService, () => ({
+    // Embedded mode never takes money: payments are confirmed by the local provider.
+    PAYMENT_PROVIDER: 'local',
+    // The demo `member` starts as a paying subscriber, so a newcomer can ask at once.
+    DEMO_SUBSCRIBER: 'member',
+  })),
+  embedded(questionsService, () => ({ SEED_DEMO: 'true' })),
+  embedded(moderationService),
+  embedded(notificationsService, (config) => ({
+    // No mail server in embedded mode: every message lands as an .eml file to open.
+    MAILBOX_DIR: join(config.DATA_DIR, 'mailbox'),
+    // Links in emails lead to this very process (startEmbedded fills it in once listening).
+    PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+  })),
 ];

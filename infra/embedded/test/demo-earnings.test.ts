@@ -1,10 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eventually } from '@uapqa/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedConfigSchema } from '../src/config.js';
-import { type EmbeddedStack, startEmbedded } from '../src/embedded.js';
+import { describe, expect, it } from 'vitest';
+import { signIn, useEmbeddedStack } from './support.js';
 
 const DEMO_EXPERTS = ['dana', 'marcus', 'theo', 'evelyn', 'graham'];
 
@@ -18,36 +14,15 @@ interface ExpertEarnings {
 }
 
 describe('the demo archive earns like real answers', () => {
-  let dataDir: string;
-  let stack: EmbeddedStack;
-  const config = () =>
-    embeddedConfigSchema.parse({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-    });
-
-  async function signIn(username: string): Promise<string> {
-    const login = await fetch(`${stack.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: stack.url },
-      body: JSON.stringify({ username, password: 'disclosure-demo' }),
-    });
-    expect(login.status).toBe(200);
-    return login.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; ');
-  }
+  const embedded = useEmbeddedStack('demo-earnings');
 
   /** What the dashboard shows: the answered questions and the earnings statement. */
   async function dashboard(cookie: string) {
     const questions: Array<{ status: string }> = await (
-      await fetch(`${stack.url}/api/creator/questions`, { headers: { cookie } })
+      await fetch(`${embedded.url}/api/creator/questions`, { headers: { cookie } })
     ).json();
     const earnings: ExpertEarnings = await (
-      await fetch(`${stack.url}/api/billing/earnings`, { headers: { cookie } })
+      await fetch(`${embedded.url}/api/billing/earnings`, { headers: { cookie } })
     ).json();
     return {
       answered: questions.filter((question) => question.status === 'answered').length,
@@ -59,7 +34,7 @@ describe('the demo archive earns like real answers', () => {
   async function agreedFigures() {
     const figures = new Map<string, ExpertEarnings>();
     for (const username of DEMO_EXPERTS) {
-      const cookie = await signIn(username);
+      const cookie = await signIn(embedded.url, username);
       await eventually(
         async () => {
           const { answered, earnings } = await dashboard(cookie);
@@ -73,15 +48,6 @@ describe('the demo archive earns like real answers', () => {
     }
     return figures;
   }
-
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'uapqa-demo-earnings-'));
-    stack = await startEmbedded(config());
-  });
-  afterAll(async () => {
-    await stack.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  });
 
   it('gives every demo expert earnings that match their answered questions, month by month', async () => {
     const figures = await agreedFigures();
@@ -103,8 +69,7 @@ describe('the demo archive earns like real answers', () => {
 
   it('keeps the same earnings across a restart: the seed pays nothing twice', async () => {
     const before = await agreedFigures();
-    await stack.stop();
-    stack = await startEmbedded(config());
+    await embedded.restart();
     const after = await agreedFigures();
     for (const username of DEMO_EXPERTS) {
       expect(after.get(username)?.totalEarningsCents).toBe(

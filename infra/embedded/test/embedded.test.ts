@@ -1,37 +1,18 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { registerVerified } from '@uapqa/identity/testing';
 import { verificationTokenFromMailbox } from '@uapqa/notifications/testing';
 import { browser, eventually } from '@uapqa/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedConfigSchema } from '../src/config.js';
-import { type EmbeddedStack, startEmbedded } from '../src/embedded.js';
+import { describe, expect, it } from 'vitest';
+import { signIn, useEmbeddedStack } from './support.js';
 
 describe('embedded single process', () => {
-  let dataDir: string;
-  let stack: EmbeddedStack;
-  const config = () =>
-    embeddedConfigSchema.parse({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-    });
-
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'uapqa-embedded-'));
-    stack = await startEmbedded(config());
-  });
-  afterAll(async () => {
-    await stack.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const embedded = useEmbeddedStack('embedded');
 
   it('serves the site and the API on one port over real HTTP', async () => {
-    const page = await fetch(stack.url);
+    const page = await fetch(embedded.url);
     expect(page.status).toBe(200);
-    const health = await (await fetch(`${stack.url}/api/health`)).json();
+    const health = await (await fetch(`${embedded.url}/api/health`)).json();
     expect(health.services.identity).toBe('ready');
   });
 
@@ -40,34 +21,23 @@ describe('embedded single process', () => {
    * from the mailbox folder, opens it. The cookies of the signed-in browser.
    */
   async function signUp(username: string): Promise<string> {
-    const visitor = browser({ request: (url, init) => fetch(url, init) }, stack.url);
+    const visitor = browser({ request: (url, init) => fetch(url, init) }, embedded.url);
     const verified = await registerVerified(
       visitor,
-      (email) => verificationTokenFromMailbox(join(dataDir, 'mailbox'), email),
+      (email) => verificationTokenFromMailbox(embedded.mailbox, email),
       { username, email: `${username}@example.com`, password: 'long enough pw' },
     );
     expect(verified.status).toBe(200);
     return visitor.jar.header();
   }
 
-  async function memberCookie(): Promise<string> {
-    const login = await fetch(`${stack.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: stack.url },
-      body: JSON.stringify({ username: 'member', password: 'disclosure-demo' }),
-    });
-    expect(login.status).toBe(200);
-    return login.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; ');
-  }
+  const memberCookie = () => signIn(embedded.url, 'member');
 
   it('lets the demo member sign in with the documented password, already a subscriber', async () => {
     const cookie = await memberCookie();
     // Paid through the local provider when billing hears of the account: a newcomer can ask at once.
     await eventually(async () => {
-      const me = await (await fetch(`${stack.url}/api/user`, { headers: { cookie } })).json();
+      const me = await (await fetch(`${embedded.url}/api/user`, { headers: { cookie } })).json();
       expect(me).toMatchObject({
         username: 'member',
         role: 'user',
@@ -76,16 +46,16 @@ describe('embedded single process', () => {
       });
     });
     const history = await (
-      await fetch(`${stack.url}/api/billing/payments`, { headers: { cookie } })
+      await fetch(`${embedded.url}/api/billing/payments`, { headers: { cookie } })
     ).json();
     expect(history).toEqual([expect.objectContaining({ purpose: 'subscription' })]);
   });
 
   it('takes a subscription through the local payment provider', async () => {
-    const headers = { 'content-type': 'application/json', origin: stack.url };
+    const headers = { 'content-type': 'application/json', origin: embedded.url };
     const cookie = await signUp('subscriber');
     const post = (path: string, body: unknown = {}) =>
-      fetch(`${stack.url}${path}`, {
+      fetch(`${embedded.url}${path}`, {
         method: 'POST',
         headers: { ...headers, cookie },
         body: JSON.stringify(body),
@@ -98,14 +68,14 @@ describe('embedded single process', () => {
         ).json()
       ).status,
     ).toBe('succeeded');
-    const me = await (await fetch(`${stack.url}/api/user`, { headers: { cookie } })).json();
+    const me = await (await fetch(`${embedded.url}/api/user`, { headers: { cookie } })).json();
     expect(me).toMatchObject({ subscriptionStatus: 'active', foiaCredits: 3 });
   });
 
   it('writes its emails to the mailbox folder, linking to the address it serves', async () => {
-    const response = await fetch(`${stack.url}/api/expert-applications`, {
+    const response = await fetch(`${embedded.url}/api/expert-applications`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: stack.url },
+      headers: { 'content-type': 'application/json', origin: embedded.url },
       body: JSON.stringify({
         name: 'Mailbox Check',
         email: 'mailbox.check@example.com',
@@ -115,7 +85,7 @@ describe('embedded single process', () => {
       }),
     });
     expect(response.status).toBe(201);
-    const mailbox = join(dataDir, 'mailbox');
+    const mailbox = embedded.mailbox;
     const staffMail = async () => {
       const names = await readdir(mailbox).catch(() => []);
       for (const name of names) {
@@ -128,21 +98,20 @@ describe('embedded single process', () => {
     const text = (await staffMail())!;
     expect(text).toContain('admin@demo.uapqa.local');
     // PORT 0: the links name the port really bound, not 0.
-    expect(text).toContain(`${stack.url}/admin-dashboard`);
+    expect(text).toContain(`${embedded.url}/admin-dashboard`);
   });
 
   it('keeps its data across a restart and does not seed twice', async () => {
     await signUp('persisted');
-    const before = await (await fetch(`${stack.url}/api/member-count`)).json();
-    await stack.stop();
-    stack = await startEmbedded(config());
-    const after = await (await fetch(`${stack.url}/api/member-count`)).json();
+    const before = await (await fetch(`${embedded.url}/api/member-count`)).json();
+    await embedded.restart();
+    const after = await (await fetch(`${embedded.url}/api/member-count`)).json();
     expect(after).toEqual(before);
-    const creators = await (await fetch(`${stack.url}/api/creators`)).json();
+    const creators = await (await fetch(`${embedded.url}/api/creators`)).json();
     expect(creators).toHaveLength(5);
     // The demo member was paid for once, not again on the restart.
     const cookie = await memberCookie();
-    const me = await (await fetch(`${stack.url}/api/user`, { headers: { cookie } })).json();
+    const me = await (await fetch(`${embedded.url}/api/user`, { headers: { cookie } })).json();
     expect(me).toMatchObject({ subscriptionStatus: 'active', foiaCredits: 3 });
   });
 });

@@ -123,35 +123,29 @@ function* pay(users, path, body, what) {
 
 /** A category id and tag ids to ask with: the archive's, or one of each made by the admin. */
 function* taxonomy(admin) {
-  let categories = json(must(yield get('/api/categories'), [200], 'categories'), 'categories');
-  let tags = json(must(yield get('/api/tags'), [200], 'tags'), 'tags');
-  if ((categories.length === 0 || tags.length === 0) && admin) {
-    if (categories.length === 0) {
-      must(
-        yield post(
-          '/api/admin/categories',
-          { name: 'Load test sightings', description: 'Made by the load-test setup.' },
-          { cookie: admin.cookie },
-        ),
-        [200, 201],
-        'create category',
-      );
-      categories = json(yield get('/api/categories'), 'categories');
-    }
-    if (tags.length === 0) {
-      must(
-        yield post(
-          '/api/admin/tags',
-          { name: 'load-test', description: 'Made by the load-test setup.' },
-          { cookie: admin.cookie },
-        ),
-        [200, 201],
-        'create tag',
-      );
-      tags = json(yield get('/api/tags'), 'tags');
-    }
+  const categoryIds = yield* listIds(admin, 'categories', {
+    name: 'Load test sightings',
+    description: 'Made by the load-test setup.',
+  });
+  const tagIds = yield* listIds(admin, 'tags', {
+    name: 'load-test',
+    description: 'Made by the load-test setup.',
+  });
+  return { categoryIds, tagIds };
+}
+
+/** The ids `/api/<list>` shows; with `admin`, an empty list gets `first` made in it first. */
+function* listIds(admin, list, first) {
+  let items = json(must(yield get(`/api/${list}`), [200], list), list);
+  if (items.length === 0 && admin) {
+    must(
+      yield post(`/api/admin/${list}`, first, { cookie: admin.cookie }),
+      [200, 201],
+      `create in ${list}`,
+    );
+    items = json(yield get(`/api/${list}`), list);
   }
-  return { categoryIds: categories.map((c) => c.id), tagIds: tags.map((t) => t.id) };
+  return items.map((item) => item.id);
 }
 
 /** The body of a question to an expert (valid by the API's rules). */

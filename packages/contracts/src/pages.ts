@@ -1,3 +1,5 @@
+import { BROWSE_PAGE_SIZE } from './constants.js';
+
 /** The site's name, after every page's own title. */
 export const SITE_NAME = 'UAP Answers';
 
@@ -92,3 +94,20 @@ export const PAGE_META: Readonly<Record<string, PageMeta>> = {
 export function pageTitle(meta: Pick<PageMeta, 'title'>): string {
   return `${meta.title} | ${SITE_NAME}`;
 }
+
+/**
+ * The API reads a page makes as soon as it starts, exactly as it asks for them, by path. The
+ * gateway names them in the page's HTML as preloads, so on a slow network they are already on
+ * their way while the page's code downloads. Only reads a visitor may make (a preload the server
+ * refused would be an error in the console), and only of the page as first opened: a page opened
+ * with a query string (a filtered archive) asks for other things.
+ */
+export const PAGE_READS: Readonly<Record<string, readonly string[]>> = {
+  '/': ['/api/creators', '/api/member-count'],
+  '/browse-qa': [
+    `/api/questions?limit=${BROWSE_PAGE_SIZE}`,
+    '/api/categories',
+    '/api/tags',
+    '/api/creators',
+  ],
+};

@@ -76,7 +76,7 @@ describe('event envelope', () => {
   });
 });
 
-describe('request schemas carry the spec messages', () => {
+describe("request schemas carry the forms' messages", () => {
   const application = {
     brandName: 'AB',
     bio: 'x'.repeat(50),
@@ -144,7 +144,7 @@ describe('request schemas carry the spec messages', () => {
     expect(parsed).toMatchObject({ email: 'mixed@example.com', firstName: null, lastName: null });
   });
 
-  it("reads the waitlist setting from the spec's strings or a boolean", () => {
+  it("reads the waitlist setting from the strings 'true'/'false' or a boolean", () => {
     expect(BooleanSettingBody.parse({ value: 'true' }).value).toBe(true);
     expect(BooleanSettingBody.parse({ value: false }).value).toBe(false);
     expect(BooleanSettingBody.safeParse({ value: 'yes' }).success).toBe(false);

@@ -56,6 +56,14 @@ export const env = {
   int: (fallback: number) => z.coerce.number().int().default(fallback),
   logLevel: () =>
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Prefix of stream and subject names: lets test runs share a NATS server without meeting. */
+  streamPrefix: () =>
+    z
+      .string()
+      .regex(/^[a-z0-9_]*$/, 'lower-case letters, digits and _ only')
+      .default(''),
+  /** Copies JetStream keeps of each stream the service creates (3 on a 3-node cluster). */
+  streamReplicas: () => z.coerce.number().int().min(1).max(5).default(1),
 };
 
 /** The variables every service reads. A service extends this with its own. */
@@ -66,14 +74,11 @@ export const baseServiceConfig = z.object({
   DATA_DIR: z.string().optional(),
   /** Unset: the in-process bus (embedded mode only: it does not cross processes). */
   NATS_URL: env.optionalUrl(),
-  /** Prefix of stream and subject names: lets test runs share a NATS server without meeting. */
-  NATS_STREAM_PREFIX: z
-    .string()
-    .regex(/^[a-z0-9_]*$/, 'lower-case letters, digits and _ only')
-    .default(''),
-  /** Copies JetStream keeps of each stream the service creates (3 on a 3-node cluster). */
-  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  NATS_STREAM_PREFIX: env.streamPrefix(),
+  NATS_STREAM_REPLICAS: env.streamReplicas(),
   LOG_LEVEL: env.logLevel(),
+  /** Rate-limit counters shared by every replica; unset, each process counts in its memory. */
+  REDIS_URL: env.optionalUrl(),
   /** Where identity publishes its public keys; services verify session tokens against it. */
   IDENTITY_URL: env.url().default('http://127.0.0.1:4001'),
 });

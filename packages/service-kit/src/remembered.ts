@@ -24,6 +24,8 @@ export interface RememberedOptions<V> {
    * the answer of the callers whose read made it, and of those that shared that read.
    */
   keep?: (value: V) => boolean;
+  /** Where `ttlMs` is measured (default: `performance.now()`); tests pass a clock they move. */
+  clock?: { now(): number };
 }
 
 /**
@@ -43,6 +45,8 @@ export function remembered<A, V extends {}>(
   // The argument travels wrapped: lru-cache types a bare generic context as no context at all.
   const results = new LRUCache<string, V, { arg: A }>({
     ttl: options.ttlMs,
+    // A clock of its own is read at every check (lru-cache otherwise reuses a reading for 1 ms).
+    ...(options.clock ? { perf: options.clock, ttlResolution: 0 } : {}),
     ...(options.maxSize
       ? { maxSize: options.maxSize, sizeCalculation: options.sizeOf ?? (() => 1) }
       : { max: options.max ?? 100 }),

@@ -15,8 +15,6 @@ import { spyBus } from './fixtures/spy-bus.js';
 const NoteAdded = defineEvent('test', 'NoteAdded', 1, z.object({ body: z.string() }));
 type Handle = Awaited<ReturnType<typeof openFixtureDatabase>>;
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe.each(testBackends())('outbox relay ($name)', (backend) => {
   let harness: TestBus;
   let cleanups: Array<() => Promise<unknown>>;
@@ -96,14 +94,19 @@ describe.each(testBackends())('outbox relay ($name)', (backend) => {
     const event = await addNote(handle, 'first');
     relay.kick();
     await eventually(() => expect(seen).toEqual([event.id]));
-    await pause(200); // several more polls: nothing may go out twice
+    // Another pass, known to have run once the next event is out: the first must not go again.
+    const next = await addNote(handle, 'next');
     relay.kick();
-    await pause(50);
+    await eventually(() => expect(seen).toContain(next.id));
+    // The event can arrive before the relay's transaction marking it has committed.
+    await eventually(async () => expect(await unpublished(handle)).toEqual([]));
 
-    expect(spy.published).toEqual([event.id]);
-    expect(seen).toEqual([event.id]);
-    expect(await unpublished(handle)).toEqual([]);
-    expect(await handle.db.select().from(notes)).toEqual([{ id: 1, body: 'first' }]);
+    expect(spy.published).toEqual([event.id, next.id]);
+    expect(seen).toEqual([event.id, next.id]);
+    expect(await handle.db.select().from(notes)).toEqual([
+      { id: 1, body: 'first' },
+      { id: 2, body: 'next' },
+    ]);
   });
 
   it('sends a backlog larger than a batch on one kick, in order', async () => {
@@ -140,7 +143,8 @@ describe.each(testBackends())('outbox relay ($name)', (backend) => {
     relay.kick();
 
     await eventually(() => expect(seen).toEqual([kept.id]));
-    await pause(200);
+    // Stopping waits for a pass under way; no later pass runs to publish anything else.
+    await relay.stop();
     expect(spy.published).toEqual([kept.id]);
     expect(await handle.db.select({ id: outbox.id }).from(outbox)).toEqual([{ id: kept.id }]);
     expect(await handle.db.select({ body: notes.body }).from(notes)).toEqual([{ body: 'kept' }]);
@@ -210,17 +214,19 @@ describe.each(testBackends())('outbox relay ($name)', (backend) => {
 
       const ids: string[] = [];
       for (let n = 0; n < 60; n++) ids.push((await addNote(handles[0]!, `note ${n}`)).id);
-      handles.forEach((handle, i) => {
+      const relays = handles.map((handle, i) => {
         const relay = new OutboxRelay(handle.db, spies[i]!.bus, {
           batchSize: 5,
           pollIntervalMs: 50,
         });
         cleanups.push(() => relay.stop());
         relay.start();
+        return relay;
       });
 
       await eventually(() => expect(new Set(seen)).toEqual(new Set(ids)), { timeoutMs: 15_000 });
-      await pause(200);
+      // Stopping waits for the passes under way: every publish either relay made is counted.
+      await Promise.all(relays.map((relay) => relay.stop()));
       const published = spies.flatMap((spy) => spy.published);
       expect(published.sort()).toEqual([...ids].sort()); // one successful publish per event
       expect(spies.map((spy) => spy.published.length > 0)).toEqual([true, true]); // both worked

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { freePort, freePortRange } from '../src/ports.js';
+import { freePort, freePortRange } from '../src/testing/ports.js';
 
 const RANGE_FILE = '/proc/sys/net/ipv4/ip_local_port_range';
 

@@ -1,3 +1,4 @@
 export { type BillingConfig, billingConfigSchema } from './config.js';
+export { billingService } from './descriptor.js';
 export { expireFrozenCredits } from './jobs/expiry.js';
-export { type BillingServiceOptions, startBilling } from './service.js';
+export { startBilling } from './service.js';

@@ -1,9 +1,4 @@
 import { runService } from '@uapqa/service-kit';
-import { billingConfigSchema } from './config.js';
-import { startBilling } from './service.js';
+import { billingService } from './descriptor.js';
 
-await runService({
-  name: 'billing',
-  configSchema: billingConfigSchema,
-  start: ({ config, bus, logger }) => startBilling({ config, bus, logger }),
-});
+await runService(billingService);

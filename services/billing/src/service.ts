@@ -6,10 +6,8 @@ import {
   CreditReservationRequest,
 } from '@uapqa/contracts';
 import {
-  type EventBus,
-  type FetchImplementation,
-  type Logger,
   type ServiceInstance,
+  type ServiceStartContext,
   startServiceRuntime,
 } from '@uapqa/service-kit';
 
@@ -28,14 +26,6 @@ import { WebhookReceiver } from './payments/webhooks.js';
 
 export const BILLING_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
 
-export interface BillingServiceOptions {
-  config: BillingConfig;
-  bus: EventBus;
-  logger?: Logger;
-  /** How to reach identity's keys (embedded mode passes an in-process fetch). */
-  identityFetch?: FetchImplementation;
-}
-
 export interface BillingInstance extends ServiceInstance {
   /** Runs the frozen-credit expiry now (it also runs on its own every EXPIRY_INTERVAL_MS). */
   expireFrozenCredits(now?: Date): Promise<number>;
@@ -46,16 +36,15 @@ export interface BillingInstance extends ServiceInstance {
   endPeriods(now?: Date): Promise<{ renewed: number; ended: number }>;
 }
 
-export async function startBilling(options: BillingServiceOptions): Promise<BillingInstance> {
+export async function startBilling(
+  options: ServiceStartContext<BillingConfig>,
+): Promise<BillingInstance> {
   const { config, bus } = options;
   const runtime = await startServiceRuntime({
+    ...options,
     name: 'billing',
-    config,
-    bus,
     schema,
     migrationsFolder: BILLING_MIGRATIONS,
-    logger: options.logger,
-    identityFetch: options.identityFetch,
   });
   const { db, relay, logger } = runtime;
 

@@ -1,30 +1,31 @@
-import type { EventBus, FetchImplementation } from '@uapqa/service-kit';
-import { billingConfigSchema } from './config.js';
-import { startBilling } from './service.js';
+import { serviceForTests } from '@uapqa/service-kit/testing';
+import { billingService } from './descriptor.js';
 
 /** Billing (local payments unless `env` says otherwise), as integration stacks start it. */
 export function billingForTests(env: Record<string, string> = {}) {
-  return {
-    name: 'billing' as const,
-    start: ({
-      databaseUrl,
-      bus,
-      identityFetch,
-    }: {
-      databaseUrl: string | undefined;
-      bus: EventBus;
-      identityFetch: FetchImplementation;
-    }) =>
-      startBilling({
-        bus,
-        identityFetch,
-        config: billingConfigSchema.parse({
-          DATABASE_URL: databaseUrl,
-          PAYMENT_PROVIDER: 'local',
-          LOG_LEVEL: 'silent',
-          EXPIRY_INTERVAL_MS: '3600000',
-          ...env,
-        }),
-      }),
-  };
+  return serviceForTests(billingService, env);
+}
+
+interface Sender {
+  post(path: string, body?: unknown): Promise<Response>;
+}
+
+/**
+ * Pays as a member does with the local provider: starts the payment at `path` (a subscription,
+ * a credit pack), then confirms it succeeded. Throws if the confirmation is refused.
+ */
+export async function payLocally(
+  browser: Sender,
+  path: '/api/create-subscription' | '/api/purchase-credits',
+  body: unknown = {},
+): Promise<void> {
+  const started = await browser.post(path, body);
+  const { clientSecret } = (await started.json()) as { clientSecret: string };
+  const confirmed = await browser.post('/api/billing/local/confirm', {
+    clientSecret,
+    outcome: 'succeeded',
+  });
+  if (confirmed.status !== 200) {
+    throw new Error(`confirm ${path}: ${confirmed.status} ${await confirmed.text()}`);
+  }
 }

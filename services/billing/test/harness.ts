@@ -1,5 +1,5 @@
 import { startTestStack, type TestStack } from '@uapqa/gateway/testing';
-import { identityForTests, registerVerified } from '@uapqa/identity/testing';
+import { identityForTests, signUpNewMember } from '@uapqa/identity/testing';
 import type { Backend, Browser } from '@uapqa/service-kit/testing';
 import { expect } from 'vitest';
 import type { BillingInstance } from '../src/service.js';
@@ -22,19 +22,12 @@ export async function startBillingStack(
     identityForTests(DEMO_PASSWORD),
     billingForTests(billingEnv),
   ]);
-  let counter = 0;
   return {
     ...stack,
     billing: stack.services.billing as BillingInstance,
     async member() {
-      counter++;
-      const name = `buyer_${Date.now().toString(36)}_${counter}`;
       const browser = stack.visitor();
-      const response = await registerVerified(browser, stack.bus.bus, {
-        username: name,
-        email: `${name}@example.com`,
-        password: 'correct horse battery',
-      });
+      const response = await signUpNewMember(browser, stack.bus.bus, 'buyer');
       expect(response.status).toBe(200);
       return browser;
     },

@@ -1,10 +1,9 @@
 import { FROZEN_CREDITS_MONTHS } from '@uapqa/contracts';
-import { type Database, openDatabase } from '@uapqa/service-kit';
-import { type Backend, eventually, testBackends } from '@uapqa/service-kit/testing';
+import { eventually, testBackends, withTwoReplicas } from '@uapqa/service-kit/testing';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema.js';
-import { BILLING_MIGRATIONS, type BillingInstance } from '../src/service.js';
+import { BILLING_MIGRATIONS } from '../src/service.js';
 import { billingForTests } from '../src/testing.js';
 
 /**
@@ -31,7 +30,9 @@ describe.each(testBackends())('the expiry job on two billing replicas ($name)', 
       backend.name !== 'real',
       'needs a shared PostgreSQL database (TEST_DATABASE_URL): embedded PGlite is one per process',
     );
-    await withTwoReplicas(backend, async ({ first, second, db }) => {
+    const replica = billingForTests({ EXPIRY_INTERVAL_MS: '250' });
+    const database = { schema, migrationsFolder: BILLING_MIGRATIONS };
+    await withTwoReplicas(backend, replica, database, async ({ first, second, db }) => {
       async function seed(
         count: number,
         account: { status: 'lapsed' | 'active'; lapsedAt: Date | null },
@@ -89,8 +90,15 @@ describe.each(testBackends())('the expiry job on two billing replicas ($name)', 
       await eventually(async () => expect(await expiries(lapsedLongAgo)).toHaveLength(20), {
         timeoutMs: 15_000,
       });
-      // Several more runs of both timers change nothing.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // More runs of the timers change nothing: one more long-lapsed member, seeded now, is
+      // expired only by a run that started after (and so swept the 20 again too).
+      const lapsedSince = await seed(1, {
+        status: 'lapsed',
+        lapsedAt: monthsAgo(FROZEN_CREDITS_MONTHS + 1),
+      });
+      await eventually(async () => expect(await expiries(lapsedSince)).toHaveLength(1), {
+        timeoutMs: 15_000,
+      });
 
       // 2. Both replicas run the job at the same instant, past the recent lapses' 6 months.
       const later = new Date(Date.now() + (FROZEN_CREDITS_MONTHS * 31 + 1) * DAY_MS);
@@ -105,12 +113,11 @@ describe.each(testBackends())('the expiry job on two billing replicas ($name)', 
         ).toEqual([0, 0]);
       }
 
-      const entries = await expiries([...lapsedLongAgo, ...lapsedRecently]);
-      expect(entries.map((entry) => entry.userId).sort()).toEqual(
-        [...lapsedLongAgo, ...lapsedRecently].sort(),
-      );
+      const lapsed = [...lapsedLongAgo, ...lapsedSince, ...lapsedRecently];
+      const entries = await expiries(lapsed);
+      expect(entries.map((entry) => entry.userId).sort()).toEqual([...lapsed].sort());
       expect(entries.every((entry) => entry.delta === -12)).toBe(true);
-      for (const [userId, balance] of await balances([...lapsedLongAgo, ...lapsedRecently]))
+      for (const [userId, balance] of await balances(lapsed))
         expect(balance, `user ${userId}`).toBe(0);
       // Members who never lapsed keep their credits.
       expect(await expiries(active)).toEqual([]);
@@ -118,39 +125,3 @@ describe.each(testBackends())('the expiry job on two billing replicas ($name)', 
     });
   });
 });
-
-/** Two billing instances on one database and one NATS account, as two pods of a Deployment. */
-async function withTwoReplicas(
-  backend: Backend,
-  run: (replicas: {
-    first: BillingInstance;
-    second: BillingInstance;
-    db: Database<typeof schema>;
-  }) => Promise<void>,
-): Promise<void> {
-  const database = await backend.database();
-  const testBus = await backend.bus('billing-replicas');
-  const replica = billingForTests({ EXPIRY_INTERVAL_MS: '250' });
-  const identityFetch = () => Promise.reject(new Error('identity is not part of this test'));
-  const [first, second] = (await Promise.all([
-    replica.start({ databaseUrl: database.url, bus: testBus.bus, identityFetch }),
-    testBus
-      .reconnect()
-      .then((bus) => replica.start({ databaseUrl: database.url, bus, identityFetch })),
-  ])) as [BillingInstance, BillingInstance];
-  const handle = await openDatabase({
-    service: 'billing',
-    schema,
-    migrationsFolder: BILLING_MIGRATIONS,
-    url: database.url,
-    poolSize: 2,
-  });
-  try {
-    await run({ first, second, db: handle.db });
-  } finally {
-    await handle.close();
-    await Promise.all([first.stop(), second.stop()]);
-    await testBus.cleanup();
-    await database.drop();
-  }
-}

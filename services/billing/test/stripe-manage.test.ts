@@ -1,44 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { BillingAccount, BillingHistory } from '@uapqa/contracts';
-import { type Browser, testBackends } from '@uapqa/service-kit/testing';
-import Stripe from 'stripe';
+import { testBackends } from '@uapqa/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BillingStack, currentUser, startBillingStack } from './harness.js';
-import { startStripeDouble } from './stripe-double.js';
+import { type BillingStack, currentUser } from './harness.js';
+import {
+  invoiceEvent,
+  invoiceOf,
+  type StripeBilling,
+  startStripeBilling,
+  stripeEvent,
+  subscribedMember,
+} from './stripe-billing.js';
 
 const WEBHOOK_SECRET = 'whsec_test_manage_secret';
-const signer = new Stripe('sk_test_signer');
-
-function stripeEvent(type: string, object: Record<string, unknown>, created = new Date()) {
-  return {
-    id: `evt_manage_${randomUUID().replaceAll('-', '')}`,
-    object: 'event',
-    type,
-    created: Math.floor(created.getTime() / 1000),
-    livemode: false,
-    data: { object },
-  };
-}
-
-function invoiceEvent(
-  type: 'invoice.paid' | 'invoice.payment_failed',
-  invoiceId: string,
-  userId: number,
-  subscriptionId: string,
-) {
-  const now = Math.floor(Date.now() / 1000);
-  return stripeEvent(type, {
-    id: invoiceId,
-    object: 'invoice',
-    amount_paid: type === 'invoice.paid' ? 1000 : 0,
-    period_end: now,
-    parent: {
-      type: 'subscription_details',
-      subscription_details: { subscription: subscriptionId, metadata: { userId: String(userId) } },
-    },
-    lines: { object: 'list', data: [{ period: { start: now, end: now + 30 * 24 * 3600 } }] },
-  });
-}
 
 function intentEvent(
   type: 'payment_intent.succeeded' | 'payment_intent.payment_failed',
@@ -60,54 +33,20 @@ function intentEvent(
 }
 
 describe.each(testBackends())('Stripe: retries and subscription management ($name)', (backend) => {
+  let billing: StripeBilling;
   let stack: BillingStack;
-  let double: Awaited<ReturnType<typeof startStripeDouble>>;
-
+  let double: StripeBilling['double'];
   const sendWebhook = async (event: object) => {
-    const payload = JSON.stringify(event);
-    const response = await stack.gateway.app.request('http://localhost:3000/api/billing/webhook', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': signer.webhooks.generateTestHeaderString({
-          payload,
-          secret: WEBHOOK_SECRET,
-        }),
-      },
-      body: payload,
-    });
-    expect(response.status).toBe(200);
+    expect((await billing.sendWebhook(event)).status).toBe(200);
   };
-  const invoiceOf = (clientSecret: string) => /^pi_for_(in_\w+)_secret/.exec(clientSecret)![1]!;
-
-  async function subscribed(): Promise<{
-    browser: Browser;
-    userId: number;
-    subscriptionId: string;
-  }> {
-    const browser = await stack.member();
-    const { id: userId } = await currentUser(browser);
-    const { clientSecret } = await (await browser.post('/api/create-subscription')).json();
-    const subscriptionId = `sub_manage_${userId}`;
-    await sendWebhook(
-      invoiceEvent('invoice.paid', invoiceOf(clientSecret), userId, subscriptionId),
-    );
-    return { browser, userId, subscriptionId };
-  }
+  const subscribed = () => subscribedMember(billing, 'sub_manage');
 
   beforeAll(async () => {
-    double = await startStripeDouble();
-    stack = await startBillingStack(backend, {
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: 'sk_test_double',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_double',
-      STRIPE_API_URL: double.url,
-    });
+    billing = await startStripeBilling(backend, WEBHOOK_SECRET);
+    ({ stack, double } = billing);
   });
   afterAll(async () => {
-    await stack.stop();
-    await double.close();
+    await billing.stop();
   });
 
   it('pays the same open invoice after a decline, and starts afresh once Stripe voided it', async () => {

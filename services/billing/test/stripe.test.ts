@@ -4,88 +4,33 @@ import {
   type CreditReservationReply,
   FROZEN_CREDITS_MONTHS,
 } from '@uapqa/contracts';
-import type { Browser } from '@uapqa/service-kit/testing';
 import { testBackends } from '@uapqa/service-kit/testing';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths } from '../src/routes/account.js';
-import { type BillingStack, currentUser, startBillingStack } from './harness.js';
-import { startStripeDouble } from './stripe-double.js';
+import { type BillingStack, currentUser } from './harness.js';
+import {
+  invoiceEvent,
+  type StripeBilling,
+  startStripeBilling,
+  stripeEvent,
+  subscribedMember,
+} from './stripe-billing.js';
 
 const WEBHOOK_SECRET = 'whsec_test_double_secret';
-const signer = new Stripe('sk_test_signer');
-
-let sequence = 0;
-function stripeEvent(type: string, object: Record<string, unknown>, created = new Date()) {
-  sequence++;
-  return {
-    id: `evt_test_${sequence}_${randomUUID().slice(0, 8)}`,
-    object: 'event',
-    type,
-    created: Math.floor(created.getTime() / 1000),
-    livemode: false,
-    data: { object },
-  };
-}
-
-function paidInvoice(invoiceId: string, userId: number, subscriptionId: string) {
-  const now = Math.floor(Date.now() / 1000);
-  return stripeEvent('invoice.paid', {
-    id: invoiceId,
-    object: 'invoice',
-    amount_paid: 1000,
-    period_end: now,
-    parent: {
-      type: 'subscription_details',
-      subscription_details: { subscription: subscriptionId, metadata: { userId: String(userId) } },
-    },
-    lines: { object: 'list', data: [{ period: { start: now, end: now + 30 * 24 * 3600 } }] },
-  });
-}
 
 describe.each(testBackends())('Stripe adapter against a local API double ($name)', (backend) => {
+  let billing: StripeBilling;
   let stack: BillingStack;
-  let double: Awaited<ReturnType<typeof startStripeDouble>>;
-
-  const sendWebhook = (event: object, secret = WEBHOOK_SECRET) => {
-    const payload = JSON.stringify(event);
-    return stack.gateway.app.request('http://localhost:3000/api/billing/webhook', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }),
-      },
-      body: payload,
-    });
-  };
-
-  async function subscribed(): Promise<{
-    browser: Browser;
-    userId: number;
-    subscriptionId: string;
-  }> {
-    const browser = await stack.member();
-    const { id: userId } = await currentUser(browser);
-    const { clientSecret } = await (await browser.post('/api/create-subscription')).json();
-    const invoiceId = /^pi_for_(in_\w+)_secret/.exec(clientSecret)![1]!;
-    const subscriptionId = `sub_test_${userId}`;
-    expect((await sendWebhook(paidInvoice(invoiceId, userId, subscriptionId))).status).toBe(200);
-    return { browser, userId, subscriptionId };
-  }
+  let double: StripeBilling['double'];
+  let sendWebhook: StripeBilling['sendWebhook'];
+  const subscribed = () => subscribedMember(billing, 'sub_test');
 
   beforeAll(async () => {
-    double = await startStripeDouble();
-    stack = await startBillingStack(backend, {
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: 'sk_test_double',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_double',
-      STRIPE_API_URL: double.url,
-    });
+    billing = await startStripeBilling(backend, WEBHOOK_SECRET);
+    ({ stack, double, sendWebhook } = billing);
   });
   afterAll(async () => {
-    await stack.stop();
-    await double.close();
+    await billing.stop();
   });
 
   it('creates a customer and an incomplete monthly subscription whose invoice secret goes to the browser', async () => {
@@ -123,7 +68,7 @@ describe.each(testBackends())('Stripe adapter against a local API double ($name)
   it('activates with 3 credits on a verified invoice.paid, once however often it is replayed', async () => {
     const browser = await stack.member();
     const { id: userId } = await currentUser(browser);
-    const event = paidInvoice(`in_test_${userId}`, userId, `sub_test_${userId}`);
+    const event = invoiceEvent('invoice.paid', `in_test_${userId}`, userId, `sub_test_${userId}`);
     const first = await sendWebhook(event);
     expect(await first.json()).toEqual({ received: true, outcome: 'applied' });
     expect(await currentUser(browser)).toMatchObject({
@@ -141,7 +86,7 @@ describe.each(testBackends())('Stripe adapter against a local API double ($name)
     const browser = await stack.member();
     const { id: userId } = await currentUser(browser);
     const forged = await sendWebhook(
-      paidInvoice(`in_forged_${userId}`, userId, 'sub_forged'),
+      invoiceEvent('invoice.paid', `in_forged_${userId}`, userId, 'sub_forged'),
       'whsec_wrong',
     );
     expect(forged.status).toBe(400);
@@ -149,7 +94,7 @@ describe.each(testBackends())('Stripe adapter against a local API double ($name)
     expect(await forged.json()).toEqual({ message: 'Invalid signature.' });
     const unsigned = await stack.gateway.app.request('http://localhost:3000/api/billing/webhook', {
       method: 'POST',
-      body: JSON.stringify(paidInvoice(`in_unsigned_${userId}`, userId, 'sub_x')),
+      body: JSON.stringify(invoiceEvent('invoice.paid', `in_unsigned_${userId}`, userId, 'sub_x')),
     });
     expect(unsigned.status).toBe(400);
     expect(await unsigned.json()).toEqual({ message: 'Missing Stripe-Signature header.' });
@@ -228,7 +173,7 @@ describe.each(testBackends())('Stripe adapter against a local API double ($name)
     expect((await currentUser(returning.browser)).foiaCredits).toBe(3);
 
     const { id } = await currentUser(returning.browser);
-    await sendWebhook(paidInvoice(`in_return_${id}`, id, `sub_return_${id}`));
+    await sendWebhook(invoiceEvent('invoice.paid', `in_return_${id}`, id, `sub_return_${id}`));
     expect(await currentUser(returning.browser)).toMatchObject({
       subscriptionStatus: 'active',
       foiaCredits: 6,

@@ -1,4 +1,4 @@
-import { createServiceApp, createSessionVerifier, sessionMiddleware } from '@uapqa/service-kit';
+import { createApiServiceApp, createSessionVerifier } from '@uapqa/service-kit';
 import type { Hono } from 'hono';
 import type { IdentityDeps } from './deps.js';
 import { adminRoutes } from './routes/admin.js';
@@ -11,16 +11,20 @@ export function buildIdentityApp(
   deps: IdentityDeps,
   readiness: Record<string, () => Promise<boolean>> = {},
 ): Hono {
-  const app = createServiceApp({ name: 'identity', logger: deps.logger, readiness });
-  const verifier = createSessionVerifier({
-    keys: deps.keys.verifyKey,
-    revocations: deps.revocations,
+  return createApiServiceApp({
+    name: 'identity',
+    logger: deps.logger,
+    readiness,
+    verifier: createSessionVerifier({
+      keys: deps.keys.verifyKey,
+      revocations: deps.revocations,
+    }),
+    routes: [
+      authRoutes(deps),
+      publicRoutes(deps),
+      creatorProfileRoutes(deps),
+      expertApplicationRoutes(deps),
+      adminRoutes(deps),
+    ],
   });
-  app.use('/api/*', sessionMiddleware(verifier));
-  app.route('/', authRoutes(deps));
-  app.route('/', publicRoutes(deps));
-  app.route('/', creatorProfileRoutes(deps));
-  app.route('/', expertApplicationRoutes(deps));
-  app.route('/', adminRoutes(deps));
-  return app;
 }

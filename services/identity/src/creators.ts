@@ -12,6 +12,8 @@ function prepareApprovedCreators(db: Executor) {
       bio: creatorProfiles.bio,
       expertise: creatorProfiles.expertise,
       questionsPerWeek: creatorProfiles.questionsPerWeek,
+      title: creatorProfiles.title,
+      avatarColor: creatorProfiles.avatarColor,
       firstName: users.firstName,
       lastName: users.lastName,
     })

@@ -1,4 +1,11 @@
-import type { Database, Logger, OutboxRelay, Remembered, RevocationList } from '@uapqa/service-kit';
+import type {
+  Database,
+  Logger,
+  OutboxRelay,
+  RateLimitStore,
+  Remembered,
+  RevocationList,
+} from '@uapqa/service-kit';
 import type { IdentityConfig } from './config.js';
 import type * as schema from './db/schema.js';
 import type { SigningKeys } from './keys.js';
@@ -15,4 +22,6 @@ export interface IdentityDeps {
   revocations: RevocationList;
   /** The public creators list as served, remembered; told of every approval. */
   creatorsBody: Remembered<void, string>;
+  /** Where the login, sign-up and application limits count; this process's memory when absent. */
+  rateLimits?: RateLimitStore;
 }

@@ -1,4 +1,5 @@
 export { type IdentityConfig, identityConfigSchema } from './config.js';
+export { identityService } from './descriptor.js';
 export { LOGIN_LIMITS } from './login-limits.js';
 export { DEMO_ACCOUNTS } from './seed.js';
-export { type IdentityServiceOptions, startIdentity } from './service.js';
+export { startIdentity } from './service.js';

@@ -44,8 +44,8 @@ export const EXPERT_APPLICATION_LIMITS = {
 const MAX_TRACKED_ACCOUNTS = 100_000;
 
 /**
- * The per-account slow-down, in this process's memory (as the other login limits): each
- * replica slows an account on the failures it saw.
+ * The per-account slow-down, in this process's memory even where the other login limits count
+ * in Redis: each replica slows an account on the failures it saw.
  */
 export class AccountBackoff {
   private readonly failures = new Map<string, { count: number; last: number }>();

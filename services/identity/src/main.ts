@@ -1,9 +1,4 @@
 import { runService } from '@uapqa/service-kit';
-import { identityConfigSchema } from './config.js';
-import { startIdentity } from './service.js';
+import { identityService } from './descriptor.js';
 
-await runService({
-  name: 'identity',
-  configSchema: identityConfigSchema,
-  start: ({ config, bus, logger }) => startIdentity({ config, bus, logger }),
-});
+await runService(identityService);

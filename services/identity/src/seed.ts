@@ -9,6 +9,7 @@ import { type Database, enqueue, type Logger } from '@uapqa/service-kit';
 import { count, sql } from 'drizzle-orm';
 import { creatorProfiles, users } from './db/schema.js';
 import { hashPassword } from './passwords.js';
+import { announcedAccount } from './users.js';
 
 interface DemoAccount {
   username: string;
@@ -17,14 +18,17 @@ interface DemoAccount {
   role: Role;
   profile?: {
     brandName: string;
+    /** Shown under the name; its colour is dark enough for the white initials (4.5:1 and more). */
     title: string;
+    avatarColor: string;
+    credentials: string;
     bio: string;
     expertise: string;
     questionsPerWeek: number;
   };
 }
 
-/** The five expert personas of the spec's browse section, under fictional names. */
+/** The demo staff, a member and the archive's five experts, under fictional names. */
 export const DEMO_ACCOUNTS: DemoAccount[] = [
   { username: 'admin', firstName: 'Ada', lastName: 'Admin', role: 'admin' },
   { username: 'moderator', firstName: 'Morgan', lastName: 'Moderator', role: 'moderator' },
@@ -36,7 +40,9 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     role: 'expert',
     profile: {
       brandName: 'Dana Whitfield',
-      title: 'Investigative journalist and UAP researcher',
+      title: 'Investigative Journalist & UAP Researcher',
+      avatarColor: '#0369a1',
+      credentials: 'Investigative journalist and UAP researcher',
       bio: 'Investigative journalist who has spent fifteen years filing records requests on unidentified aerial phenomena and interviewing military witnesses.',
       expertise: 'Government records, FOIA, military encounters',
       questionsPerWeek: 5,
@@ -49,7 +55,9 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     role: 'expert',
     profile: {
       brandName: 'Marcus Reyes',
-      title: 'Documentary filmmaker and UFO investigator',
+      title: 'Documentary Filmmaker & UFO Investigator',
+      avatarColor: '#7c3aed',
+      credentials: 'Documentary filmmaker and UFO investigator',
       bio: 'Documentary filmmaker whose field investigations have followed sighting waves across three continents, with a focus on corroborated footage.',
       expertise: 'Video analysis, field investigation, witness interviews',
       questionsPerWeek: 4,
@@ -62,7 +70,9 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     role: 'expert',
     profile: {
       brandName: 'Theo Lark',
-      title: 'Magician and mystery investigator',
+      title: 'Magician & Mystery Investigator',
+      avatarColor: '#b45309',
+      credentials: 'Magician and mystery investigator',
       bio: 'Stage magician turned investigator who examines extraordinary claims for misdirection, hoaxes and honest perceptual errors.',
       expertise: 'Perception, deception, hoax detection',
       questionsPerWeek: 3,
@@ -75,7 +85,9 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     role: 'expert',
     profile: {
       brandName: 'Evelyn Hart',
-      title: 'UFO historian and author',
+      title: 'UFO Historian & Author',
+      avatarColor: '#047857',
+      credentials: 'UFO historian and author',
       bio: 'Historian and author of four books on the history of UFO research, from the foo fighters of 1944 to the modern congressional hearings.',
       expertise: 'History of ufology, archives, Project Blue Book',
       questionsPerWeek: 3,
@@ -88,7 +100,9 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     role: 'expert',
     profile: {
       brandName: 'Graham Sutter',
-      title: 'Emmy-winning investigative reporter',
+      title: 'Emmy-Winning Investigative Reporter',
+      avatarColor: '#dc2626',
+      credentials: 'Emmy-winning investigative reporter',
       bio: 'Emmy-winning investigative reporter who broke several stories on classified aerospace programmes and the officials who oversaw them.',
       expertise: 'Aerospace programmes, whistleblowers, disclosure policy',
       questionsPerWeek: 2,
@@ -123,18 +137,7 @@ export async function seedDemo(db: Database, password: string, logger: Logger): 
         })
         .returning();
       const created = user!;
-      await enqueue(
-        tx,
-        IDENTITY_STREAM,
-        createEvent(UserRegistered, {
-          userId: created.id,
-          username: created.username,
-          email: created.email,
-          firstName: created.firstName,
-          lastName: created.lastName,
-          role: created.role,
-        }),
-      );
+      await enqueue(tx, IDENTITY_STREAM, createEvent(UserRegistered, announcedAccount(created)));
       if (!account.profile) continue;
       const [profile] = await tx
         .insert(creatorProfiles)
@@ -142,7 +145,9 @@ export async function seedDemo(db: Database, password: string, logger: Logger): 
           userId: created.id,
           brandName: account.profile.brandName,
           bio: account.profile.bio,
-          credentials: account.profile.title,
+          credentials: account.profile.credentials,
+          title: account.profile.title,
+          avatarColor: account.profile.avatarColor,
           expertise: account.profile.expertise,
           experienceYears: 15,
           questionsPerWeek: account.profile.questionsPerWeek,
@@ -195,18 +200,7 @@ export async function ensureAdmin(
       .onConflictDoNothing()
       .returning();
     if (!user) return null;
-    await enqueue(
-      tx,
-      IDENTITY_STREAM,
-      createEvent(UserRegistered, {
-        userId: user.id,
-        username: user.username,
-        email: user.email,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        role: user.role,
-      }),
-    );
+    await enqueue(tx, IDENTITY_STREAM, createEvent(UserRegistered, announcedAccount(user)));
     return user;
   });
   if (created) logger.info({ username: admin.username }, 'admin account created');

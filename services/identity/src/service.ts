@@ -1,9 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { CreatorApproved, CreatorListingChanged, IDENTITY_STREAM } from '@uapqa/contracts';
 import {
-  type EventBus,
-  type Logger,
   type ServiceInstance,
+  type ServiceStartContext,
   startServiceRuntime,
 } from '@uapqa/service-kit';
 import { buildIdentityApp } from './app.js';
@@ -16,22 +15,16 @@ import { SessionManager } from './sessions.js';
 
 export const IDENTITY_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
 
-export interface IdentityServiceOptions {
-  config: IdentityConfig;
-  bus: EventBus;
-  logger?: Logger;
-}
-
 /** Opens identity's database, starts its relay and revocation feed, and builds its app. */
-export async function startIdentity(options: IdentityServiceOptions): Promise<ServiceInstance> {
+export async function startIdentity(
+  options: ServiceStartContext<IdentityConfig>,
+): Promise<ServiceInstance> {
   const { config, bus } = options;
   const runtime = await startServiceRuntime({
+    ...options,
     name: 'identity',
-    config,
-    bus,
     schema,
     migrationsFolder: IDENTITY_MIGRATIONS,
-    logger: options.logger,
   });
   const { db, relay, logger, revocations } = runtime;
   const keys = await loadSigningKeys(db);
@@ -67,7 +60,17 @@ export async function startIdentity(options: IdentityServiceOptions): Promise<Se
   });
   // Identity verifies tokens with its own keys, not through its JWKS route.
   const app = buildIdentityApp(
-    { db, config, logger, relay, keys, sessions, revocations, creatorsBody },
+    {
+      db,
+      config,
+      logger,
+      relay,
+      keys,
+      sessions,
+      revocations,
+      creatorsBody,
+      rateLimits: runtime.rateLimits,
+    },
     runtime.readiness,
   );
   return {

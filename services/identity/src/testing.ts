@@ -1,24 +1,11 @@
 import { EmailVerificationRequested, IDENTITY_STREAM, readEvent } from '@uapqa/contracts';
 import type { EventBus } from '@uapqa/service-kit';
-import { identityConfigSchema } from './config.js';
-import { startIdentity } from './service.js';
+import { serviceForTests } from '@uapqa/service-kit/testing';
+import { identityService } from './descriptor.js';
 
 /** Identity with the demo accounts, as other packages' integration stacks start it. */
 export function identityForTests(demoPassword: string, env: Record<string, string> = {}) {
-  return {
-    name: 'identity' as const,
-    start: ({ databaseUrl, bus }: { databaseUrl: string | undefined; bus: EventBus }) =>
-      startIdentity({
-        bus,
-        config: identityConfigSchema.parse({
-          DATABASE_URL: databaseUrl,
-          SEED_DEMO: 'true',
-          DEMO_PASSWORD: demoPassword,
-          LOG_LEVEL: 'silent',
-          ...env,
-        }),
-      }),
-  };
+  return serviceForTests(identityService, { DEMO_PASSWORD: demoPassword, ...env });
 }
 
 /**
@@ -93,4 +80,25 @@ export async function registerVerified(
     throw new Error(`verify ${body.email}: ${verified.status} ${await verified.text()}`);
   }
   return verified;
+}
+
+let newMembers = 0;
+
+/**
+ * Signs up, with `registerVerified`, a new member named `<prefix>_<time>_<n>` (their address is
+ * the name at example.com), so suites sharing a database never meet. `browser` is then signed
+ * in as them.
+ */
+export async function signUpNewMember(
+  browser: Sender,
+  links: LinkSource,
+  prefix: string,
+): Promise<Response> {
+  newMembers++;
+  const name = `${prefix}_${Date.now().toString(36)}_${newMembers}`;
+  return registerVerified(browser, links, {
+    username: name,
+    email: `${name}@example.com`,
+    password: 'correct horse battery',
+  });
 }

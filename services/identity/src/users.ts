@@ -1,4 +1,4 @@
-import type { IdentityUser } from '@uapqa/contracts';
+import type { IdentityUser, Role } from '@uapqa/contracts';
 import { type Executor, preparedOnce } from '@uapqa/service-kit';
 import { and, eq, exists, gt, isNull, sql } from 'drizzle-orm';
 import { sessions, settings, users } from './db/schema.js';
@@ -11,6 +11,22 @@ export const userColumns = {
   lastName: users.lastName,
   role: users.role,
 };
+
+/**
+ * A user row as identity announces the account to the other services (UserRegistered,
+ * UserRoleChanged): who to mail, how to name them, what they may do.
+ */
+export function announcedAccount(user: {
+  id: number;
+  username: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: Role;
+}) {
+  const { id, username, email, firstName, lastName, role } = user;
+  return { userId: id, username, email, firstName, lastName, role };
+}
 
 function prepareLiveSessionUser(db: Executor) {
   const live = db

@@ -1,7 +1,7 @@
-import { CreatorApproved, SettingChanged } from '@uapqa/contracts';
-import { eventually, testBackends } from '@uapqa/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, type IdentityHarness, newMember, startHarness } from './harness.js';
+import { Creator, CreatorApproved, SettingChanged } from '@uapqa/contracts';
+import { eventually, recordEvents, testBackends } from '@uapqa/service-kit/testing';
+import { describe, expect, it } from 'vitest';
+import { creatorIds, DEMO_PASSWORD, newMember, useHarness } from './harness.js';
 
 const application = {
   brandName: 'Skywatch Notes',
@@ -16,13 +16,7 @@ const application = {
 };
 
 describe.each(testBackends())('admin, waitlist and creators ($name)', (backend) => {
-  let h: IdentityHarness;
-  beforeAll(async () => {
-    h = await startHarness(backend);
-  });
-  afterAll(async () => {
-    await h.stop();
-  });
+  const h = useHarness(backend);
 
   it('guards admin routes: 401 anonymous, 403 for members and moderators', async () => {
     const path = '/api/admin/settings/waitlist_enabled';
@@ -40,14 +34,7 @@ describe.each(testBackends())('admin, waitlist and creators ($name)', (backend) 
   });
 
   it('closes registration while waitlist mode is on, and announces the change', async () => {
-    const changes: unknown[] = [];
-    const watcher = await h.harnessBus.bus.watch({
-      stream: 'identity',
-      types: [SettingChanged.type],
-      handler: async (event) => {
-        changes.push(event.data);
-      },
-    });
+    const changes = await recordEvents(h.harnessBus.bus, 'identity', [SettingChanged.type]);
     const admin = await h.signedIn('admin');
     const on = await admin.post('/api/admin/settings/waitlist_enabled', { value: 'true' });
     expect(on.status).toBe(200);
@@ -72,12 +59,12 @@ describe.each(testBackends())('admin, waitlist and creators ($name)', (backend) 
     expect(off.status).toBe(200);
     expect((await h.register(h.visitor(), newMember())).status).toBe(200);
     await eventually(() =>
-      expect(changes).toEqual([
+      expect(changes.data()).toEqual([
         { key: 'waitlist_enabled', value: 'true' },
         { key: 'waitlist_enabled', value: 'false' },
       ]),
     );
-    await watcher.stop();
+    await changes.stop();
   });
 
   it('rejects bad setting values and unknown settings', async () => {
@@ -86,6 +73,16 @@ describe.each(testBackends())('admin, waitlist and creators ($name)', (backend) 
     expect(bad.status).toBe(400);
     expect((await bad.json()).field).toBe('value');
     expect((await admin.post('/api/admin/settings/colour', { value: 'true' })).status).toBe(404);
+  });
+
+  it("gives each demo expert's title and avatar colour with the creators, in the contract's shape", async () => {
+    const creators = Creator.array().parse(await (await h.visitor().get('/api/creators')).json());
+    const dana = creators.find((creator) => creator.brandName === 'Dana Whitfield');
+    expect(dana).toMatchObject({
+      title: 'Investigative Journalist & UAP Researcher',
+      avatarColor: '#0369a1',
+    });
+    expect(creators.every((creator) => creator.title && creator.avatarColor)).toBe(true);
   });
 
   it('lists the demo experts as approved creators with their names', async () => {
@@ -98,7 +95,7 @@ describe.each(testBackends())('admin, waitlist and creators ($name)', (backend) 
     });
   });
 
-  it('takes a creator application with the spec messages, one pending at a time', async () => {
+  it("takes a creator application with the form's messages, one pending at a time", async () => {
     expect((await h.visitor().post('/api/creator-profile', application)).status).toBe(401);
 
     const member = h.visitor();
@@ -127,14 +124,7 @@ describe.each(testBackends())('admin, waitlist and creators ($name)', (backend) 
   });
 
   it('approves a creator: the user becomes an expert, CreatorApproved is published, once', async () => {
-    const approvals: unknown[] = [];
-    const watcher = await h.harnessBus.bus.watch({
-      stream: 'identity',
-      types: [CreatorApproved.type],
-      handler: async (event) => {
-        approvals.push(event.data);
-      },
-    });
+    const approvals = await recordEvents(h.harnessBus.bus, 'identity', [CreatorApproved.type]);
     const applicant = h.visitor();
     const user = await (
       await h.register(applicant, newMember({ firstName: 'Nova', lastName: 'Quinn' }))
@@ -155,7 +145,7 @@ describe.each(testBackends())('admin, waitlist and creators ($name)', (backend) 
     expect((await admin.post('/api/admin/creator-profiles/999999/approve')).status).toBe(404);
 
     await eventually(() =>
-      expect(approvals).toContainEqual(
+      expect(approvals.data()).toContainEqual(
         expect.objectContaining({
           creatorId: id,
           userId: user.id,
@@ -164,21 +154,17 @@ describe.each(testBackends())('admin, waitlist and creators ($name)', (backend) 
         }),
       ),
     );
-    const creators = await (await h.visitor().get('/api/creators')).json();
-    expect(creators.map((c: { userId: number }) => c.userId)).toContain(user.id);
+    expect(await creatorIds(h.visitor().get('/api/creators'))).toContain(user.id);
     // The role lives in the token: the old session ends and the next login carries 'expert'.
     expect((await applicant.get('/api/user')).status).toBe(401);
-    await watcher.stop();
+    await approvals.stop();
   });
 
   it.runIf(backend.name === 'real')(
     "lists another replica's newly approved creator at once, told by the bus",
     async () => {
       const replica = await h.replica({ sharesBus: true });
-      const listedByReplica = async () =>
-        (
-          (await (await replica.app.request('/api/creators')).json()) as Array<{ userId: number }>
-        ).map((creator) => creator.userId);
+      const listedByReplica = () => creatorIds(replica.app.request('/api/creators'));
       const applicant = h.visitor();
       const user = await (await h.register(applicant, newMember())).json();
       const { id } = await (await applicant.post('/api/creator-profile', application)).json();

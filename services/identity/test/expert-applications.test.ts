@@ -1,6 +1,5 @@
 import {
   CreatorApproved,
-  type EventEnvelope,
   ExpertApplicationDecided,
   ExpertApplicationSubmitted,
   FORM_BODY_MAX_BYTES,
@@ -8,7 +7,12 @@ import {
   UserRegistered,
   UserRoleChanged,
 } from '@uapqa/contracts';
-import { eventually, testBackends } from '@uapqa/service-kit/testing';
+import {
+  eventually,
+  type RecordedEvents,
+  recordEvents,
+  testBackends,
+} from '@uapqa/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityConfigSchema } from '../src/config.js';
 import { EXPERT_APPLICATION_LIMITS } from '../src/login-limits.js';
@@ -32,32 +36,27 @@ function applicationBody(overrides: Record<string, unknown> = {}) {
 
 describe.each(testBackends())('public expert applications and their review ($name)', (backend) => {
   let h: IdentityHarness;
-  const events: EventEnvelope[] = [];
-  let watcher: { stop(): Promise<void> };
+  let recorded: RecordedEvents;
   let address = 0;
 
   beforeAll(async () => {
     h = await startHarness(backend);
-    watcher = await h.harnessBus.bus.watch({
-      stream: 'identity',
-      types: [
-        ExpertApplicationSubmitted.type,
-        ExpertApplicationDecided.type,
-        UserRoleChanged.type,
-        CreatorApproved.type,
-      ],
-      handler: async (event) => {
-        events.push(event);
-      },
-    });
+    recorded = await recordEvents(h.harnessBus.bus, 'identity', [
+      ExpertApplicationSubmitted.type,
+      ExpertApplicationDecided.type,
+      UserRoleChanged.type,
+      CreatorApproved.type,
+    ]);
   });
   afterAll(async () => {
-    await watcher?.stop();
+    await recorded?.stop();
     await h?.stop();
   });
 
   const of = (type: string, match: (data: Record<string, unknown>) => boolean) =>
-    events.filter((event) => event.type === type && match(event.data as Record<string, unknown>));
+    recorded.seen.filter(
+      (event) => event.type === type && match(event.data as Record<string, unknown>),
+    );
 
   /** Sends an application as a visitor (no session) and returns its id. */
   async function apply(overrides: Record<string, unknown> = {}) {
@@ -121,7 +120,7 @@ describe.each(testBackends())('public expert applications and their review ($nam
     expect((await huge.json()).message).toBe(
       `Your application is too long: it may take at most ${FORM_BODY_MAX_BYTES / 1024} KB in all.`,
     );
-    const before = events.length;
+    const before = recorded.seen.length;
 
     // Refused forms cost nothing; accepted applications are counted per address.
     for (let n = 0; n < EXPERT_APPLICATION_LIMITS.perIp.points; n++) {
@@ -133,7 +132,7 @@ describe.each(testBackends())('public expert applications and their review ($nam
       'Too many applications from your network. Please wait an hour and try again.',
     );
     await eventually(() =>
-      expect(events.length - before).toBe(EXPERT_APPLICATION_LIMITS.perIp.points),
+      expect(recorded.seen.length - before).toBe(EXPERT_APPLICATION_LIMITS.perIp.points),
     );
   });
 
@@ -356,19 +355,11 @@ describe.each(testBackends())('the first admin of ADMIN_USERNAME ($name)', (back
       ADMIN_EMAIL: 'Chief@Example.com',
       LOG_LEVEL: 'silent',
     });
-    const seen: EventEnvelope[] = [];
-    const watcher = await testBus.bus.watch({
-      stream: 'identity',
-      types: [UserRegistered.type],
-      since,
-      handler: async (event) => {
-        seen.push(event);
-      },
-    });
+    const registered = await recordEvents(testBus.bus, 'identity', [UserRegistered.type], since);
     const first = await startIdentity({ config, bus: testBus.bus });
     try {
       await eventually(() =>
-        expect(seen.map((event) => event.data)).toEqual([
+        expect(registered.data()).toEqual([
           expect.objectContaining({ username: 'chief', email: 'chief@example.com', role: 'admin' }),
         ]),
       );
@@ -376,10 +367,10 @@ describe.each(testBackends())('the first admin of ADMIN_USERNAME ($name)', (back
       if (database.url) {
         const again = await startIdentity({ config, bus: testBus.bus });
         await again.stop();
-        expect(seen).toHaveLength(1);
+        expect(registered.seen).toHaveLength(1);
       }
     } finally {
-      await watcher.stop();
+      await registered.stop();
       await first.stop();
       await testBus.cleanup();
       await database.drop();

@@ -1,5 +1,6 @@
 import type { ServiceInstance } from '@uapqa/service-kit';
 import { type Backend, type Browser, browser, type TestBus } from '@uapqa/service-kit/testing';
+import { afterAll, beforeAll } from 'vitest';
 import { identityConfigSchema } from '../src/config.js';
 import { startIdentity } from '../src/service.js';
 import { registerVerified } from '../src/testing.js';
@@ -71,6 +72,27 @@ export async function startHarness(backend: Backend): Promise<IdentityHarness> {
       await database.drop();
     },
   };
+}
+
+/**
+ * For a describe block: identity on `backend`, started before its tests and stopped after them.
+ * The object returned is filled in once identity is up: use it in hooks and tests only.
+ */
+export function useHarness(backend: Backend): IdentityHarness {
+  const harness = {} as IdentityHarness;
+  beforeAll(async () => {
+    Object.assign(harness, await startHarness(backend));
+  });
+  afterAll(async () => {
+    await harness.stop();
+  });
+  return harness;
+}
+
+/** The user ids of the experts a `/api/creators` answer lists. */
+export async function creatorIds(answer: Response | Promise<Response>): Promise<number[]> {
+  const creators = (await (await answer).json()) as Array<{ userId: number }>;
+  return creators.map((creator) => creator.userId);
 }
 
 let counter = 0;

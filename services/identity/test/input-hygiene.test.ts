@@ -1,6 +1,6 @@
 import { testBackends } from '@uapqa/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type IdentityHarness, newMember, startHarness } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { newMember, useHarness } from './harness.js';
 
 const application = {
   brandName: 'Skyline Reports',
@@ -31,13 +31,14 @@ const NOT_WEB = [
 ];
 
 describe.each(testBackends())('input hygiene at identity ($name)', (backend) => {
-  let h: IdentityHarness;
-  beforeAll(async () => {
-    h = await startHarness(backend);
-  });
-  afterAll(async () => {
-    await h.stop();
-  });
+  const h = useHarness(backend);
+
+  /** The request is refused (400), saying `message`. */
+  async function expectRefused(sent: Promise<Response>, message: string) {
+    const refused = await sent;
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).message).toBe(message);
+  }
 
   it('takes only http(s) websites and social links on a creator application', async () => {
     const member = h.visitor();
@@ -67,20 +68,15 @@ describe.each(testBackends())('input hygiene at identity ($name)', (backend) => 
   it('refuses line breaks and control characters in names, keeps them in multi-line text', async () => {
     const member = h.visitor();
     await h.register(member, newMember());
-    const brand = await member.post('/api/creator-profile', {
-      ...application,
-      brandName: 'Skyline\r\nBcc: everyone@example.com',
-    });
-    expect(brand.status).toBe(400);
-    expect((await brand.json()).message).toBe(
+    await expectRefused(
+      member.post('/api/creator-profile', {
+        ...application,
+        brandName: 'Skyline\r\nBcc: everyone@example.com',
+      }),
       'Brand name must be a single line of text, without line breaks or control characters.',
     );
-    const bell = await member.post('/api/creator-profile', {
-      ...application,
-      bio: `${application.bio}\u0007`,
-    });
-    expect(bell.status).toBe(400);
-    expect((await bell.json()).message).toBe(
+    await expectRefused(
+      member.post('/api/creator-profile', { ...application, bio: `${application.bio}\u0007` }),
       'Bio may contain line breaks and tabs but no other control characters.',
     );
     const multiLine = await member.post('/api/creator-profile', {
@@ -89,37 +85,29 @@ describe.each(testBackends())('input hygiene at identity ($name)', (backend) => 
     });
     expect(multiLine.status).toBe(201);
 
-    const register = await h
-      .visitor()
-      .post('/api/register', { ...newMember(), firstName: 'Ann\nAdmin', lastName: 'Lee' });
-    expect(register.status).toBe(400);
-    expect((await register.json()).message).toBe(
+    await expectRefused(
+      h
+        .visitor()
+        .post('/api/register', { ...newMember(), firstName: 'Ann\nAdmin', lastName: 'Lee' }),
       'First name must be a single line of text, without line breaks or control characters.',
     );
   });
 
   it('takes only http(s) websites and one-line names on an expert application', async () => {
+    const apply = (change: Record<string, string>) =>
+      h.visitor().post('/api/expert-applications', { ...expertApplication, ...change });
     for (const website of NOT_WEB) {
-      const refused = await h
-        .visitor()
-        .post('/api/expert-applications', { ...expertApplication, website });
-      expect(refused.status).toBe(400);
-      expect((await refused.json()).message).toBe(
+      await expectRefused(
+        apply({ website }),
         'Website must be a web address starting with http:// or https://.',
       );
     }
-    const name = await h
-      .visitor()
-      .post('/api/expert-applications', { ...expertApplication, name: 'Robin\rHale' });
-    expect(name.status).toBe(400);
-    expect((await name.json()).message).toBe(
+    await expectRefused(
+      apply({ name: 'Robin\rHale' }),
       'Name must be a single line of text, without line breaks or control characters.',
     );
-    const phone = await h
-      .visitor()
-      .post('/api/expert-applications', { ...expertApplication, phone: '+1 555\n0101' });
-    expect(phone.status).toBe(400);
-    expect((await phone.json()).message).toBe(
+    await expectRefused(
+      apply({ phone: '+1 555\n0101' }),
       'Phone number must be a single line of text, without line breaks or control characters.',
     );
     const accepted = await h.visitor().post('/api/expert-applications', expertApplication);

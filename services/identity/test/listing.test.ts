@@ -1,7 +1,12 @@
 import { CreatorListingChanged } from '@uapqa/contracts';
-import { eventually, testBackends } from '@uapqa/service-kit/testing';
+import {
+  eventually,
+  type RecordedEvents,
+  recordEvents,
+  testBackends,
+} from '@uapqa/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type IdentityHarness, newMember, startHarness } from './harness.js';
+import { creatorIds, type IdentityHarness, newMember, startHarness } from './harness.js';
 
 const application = {
   brandName: 'Night Sky Ledger',
@@ -17,20 +22,13 @@ const application = {
 
 describe.each(testBackends())('delisting and demoting experts ($name)', (backend) => {
   let h: IdentityHarness;
-  const announced: unknown[] = [];
-  let watcher: { stop(): Promise<void> };
+  let listings: RecordedEvents;
   beforeAll(async () => {
     h = await startHarness(backend);
-    watcher = await h.harnessBus.bus.watch({
-      stream: 'identity',
-      types: [CreatorListingChanged.type],
-      handler: async (event) => {
-        announced.push(event.data);
-      },
-    });
+    listings = await recordEvents(h.harnessBus.bus, 'identity', [CreatorListingChanged.type]);
   });
   afterAll(async () => {
-    await watcher.stop();
+    await listings.stop();
     await h.stop();
   });
 
@@ -43,10 +41,7 @@ describe.each(testBackends())('delisting and demoting experts ($name)', (backend
     expect((await admin.post(`/api/admin/creator-profiles/${id}/approve`)).status).toBe(200);
     return { userId: user.id as number, profileId: id as number, admin };
   }
-  const listedIds = async () =>
-    ((await (await h.visitor().get('/api/creators')).json()) as Array<{ userId: number }>).map(
-      (creator) => creator.userId,
-    );
+  const listedIds = () => creatorIds(h.visitor().get('/api/creators'));
 
   it('an admin delists an expert and lists them again, each announced once', async () => {
     const { userId, profileId, admin } = await newExpert();
@@ -75,7 +70,9 @@ describe.each(testBackends())('delisting and demoting experts ($name)', (backend
     expect((await admin.post(`/api/admin/creator-profiles/${profileId}/relist`)).status).toBe(409);
 
     await eventually(() =>
-      expect(announced.filter((data) => (data as { userId: number }).userId === userId)).toEqual([
+      expect(
+        listings.data().filter((data) => (data as { userId: number }).userId === userId),
+      ).toEqual([
         { creatorId: profileId, userId, listed: false, reason: 'delisted' },
         { creatorId: profileId, userId, listed: true, reason: 'relisted' },
       ]),
@@ -103,7 +100,7 @@ describe.each(testBackends())('delisting and demoting experts ($name)', (backend
     expect(demoted.status).toBe(200);
     expect(await listedIds()).not.toContain(userId);
     await eventually(() =>
-      expect(announced).toContainEqual({
+      expect(listings.data()).toContainEqual({
         creatorId: profileId,
         userId,
         listed: false,
@@ -129,23 +126,22 @@ describe.each(testBackends())('delisting and demoting experts ($name)', (backend
     await admin.patch(`/api/admin/users/${other.id}/role`, { role: 'user' });
     await admin.post(`/api/admin/creator-profiles/${profileId}/delist`);
     await eventually(() =>
-      expect(announced.filter((data) => (data as { userId: number }).userId === userId)).toEqual([
+      expect(
+        listings.data().filter((data) => (data as { userId: number }).userId === userId),
+      ).toEqual([
         { creatorId: profileId, userId, listed: false, reason: 'demoted' },
         { creatorId: profileId, userId, listed: true, reason: 'relisted' },
         { creatorId: profileId, userId, listed: false, reason: 'delisted' },
       ]),
     );
-    expect(announced).not.toContainEqual(expect.objectContaining({ userId: other.id }));
+    expect(listings.data()).not.toContainEqual(expect.objectContaining({ userId: other.id }));
   });
 
   it.runIf(backend.name === 'real')(
     "drops another replica's delisted expert at once, told by the bus",
     async () => {
       const replica = await h.replica({ sharesBus: true });
-      const listedByReplica = async () =>
-        (
-          (await (await replica.app.request('/api/creators')).json()) as Array<{ userId: number }>
-        ).map((creator) => creator.userId);
+      const listedByReplica = () => creatorIds(replica.app.request('/api/creators'));
       const { userId, profileId, admin } = await newExpert();
       await eventually(async () => expect(await listedByReplica()).toContain(userId));
       expect((await admin.post(`/api/admin/creator-profiles/${profileId}/delist`)).status).toBe(

@@ -1,19 +1,13 @@
 import { testBackends } from '@uapqa/service-kit/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LOGIN_LIMITS } from '../src/login-limits.js';
-import { type IdentityHarness, newMember, startHarness } from './harness.js';
+import { newMember, useHarness } from './harness.js';
 
 const { freeFailures } = LOGIN_LIMITS.perAccount;
 
 describe.each(testBackends())('login limits per account ($name)', (backend) => {
-  let h: IdentityHarness;
+  const h = useHarness(backend);
   let address = 0;
-  beforeAll(async () => {
-    h = await startHarness(backend);
-  });
-  afterAll(async () => {
-    await h.stop();
-  });
   afterEach(() => {
     vi.useRealTimers();
   });

@@ -1,17 +1,11 @@
 import { REFRESH_COOKIE, SESSION_COOKIE } from '@uapqa/service-kit';
 import { testBackends } from '@uapqa/service-kit/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REFRESH_REUSE_GRACE_SECONDS } from '../src/sessions.js';
-import { type IdentityHarness, newMember, startHarness } from './harness.js';
+import { newMember, useHarness } from './harness.js';
 
 describe.each(testBackends())('refresh secret rotation ($name)', (backend) => {
-  let h: IdentityHarness;
-  beforeAll(async () => {
-    h = await startHarness(backend);
-  });
-  afterAll(async () => {
-    await h.stop();
-  });
+  const h = useHarness(backend);
   afterEach(() => {
     vi.useRealTimers();
   });

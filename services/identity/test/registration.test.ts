@@ -1,26 +1,19 @@
 import {
   EMAIL_VERIFICATION_TTL_HOURS,
   EmailVerificationRequested,
-  type EventEnvelope,
   readEvent,
   SignUpWithExistingEmail,
   UserRegistered,
 } from '@uapqa/contracts';
-import { eventually, testBackends } from '@uapqa/service-kit/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eventually, recordEvents, testBackends } from '@uapqa/service-kit/testing';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REGISTRATION_LIMITS } from '../src/login-limits.js';
 import { verificationToken } from '../src/testing.js';
-import { type IdentityHarness, newMember, startHarness } from './harness.js';
+import { newMember, useHarness } from './harness.js';
 
 describe.each(testBackends())('registration and login ($name)', (backend) => {
-  let h: IdentityHarness;
+  const h = useHarness(backend);
   let address = 0;
-  beforeAll(async () => {
-    h = await startHarness(backend);
-  });
-  afterAll(async () => {
-    await h.stop();
-  });
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -31,20 +24,10 @@ describe.each(testBackends())('registration and login ($name)', (backend) => {
     h.visitor().post('/api/register', body, { 'x-forwarded-for': from });
 
   /** Every identity event of the given types from now on, in the order published. */
-  async function recordEvents(types: string[]) {
-    const seen: EventEnvelope[] = [];
-    const watcher = await h.harnessBus.bus.watch({
-      stream: 'identity',
-      types,
-      handler: async (event) => {
-        seen.push(event);
-      },
-    });
-    return { seen, stop: () => watcher.stop() };
-  }
+  const identityEvents = (types: string[]) => recordEvents(h.harnessBus.bus, 'identity', types);
 
   it('answers a sign-up 202 with a sentence and no cookie, and mails only the link until it is opened', async () => {
-    const events = await recordEvents([EmailVerificationRequested.type, UserRegistered.type]);
+    const events = await identityEvents([EmailVerificationRequested.type, UserRegistered.type]);
     const member = newMember();
     const since = new Date(Date.now() - 1000);
     const response = await register(member);
@@ -141,7 +124,7 @@ describe.each(testBackends())('registration and login ($name)', (backend) => {
   it('answers a sign-up with a known address as a new one, creates nothing, and tells the owner', async () => {
     const owner = newMember();
     const ownerUser = await (await h.register(h.visitor(), owner)).json();
-    const events = await recordEvents([
+    const events = await identityEvents([
       SignUpWithExistingEmail.type,
       EmailVerificationRequested.type,
     ]);

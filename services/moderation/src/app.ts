@@ -1,4 +1,4 @@
-import { createServiceApp, type SessionVerifier, sessionMiddleware } from '@uapqa/service-kit';
+import { createApiServiceApp, type SessionVerifier } from '@uapqa/service-kit';
 import type { Hono } from 'hono';
 import type { ModerationDeps } from './deps.js';
 import { queueRoutes } from './routes/queue.js';
@@ -8,8 +8,11 @@ export function buildModerationApp(
   verifier: SessionVerifier,
   readiness: Record<string, () => Promise<boolean>> = {},
 ): Hono {
-  const app = createServiceApp({ name: 'moderation', logger: deps.logger, readiness });
-  app.use('/api/*', sessionMiddleware(verifier));
-  app.route('/', queueRoutes(deps));
-  return app;
+  return createApiServiceApp({
+    name: 'moderation',
+    logger: deps.logger,
+    readiness,
+    verifier,
+    routes: [queueRoutes(deps)],
+  });
 }

@@ -1,6 +1,6 @@
 export { type ModerationConfig, moderationConfigSchema } from './config.js';
+export { moderationService } from './descriptor.js';
 export {
   type ModerationInstance,
-  type ModerationServiceOptions,
   startModeration,
 } from './service.js';

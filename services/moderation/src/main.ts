@@ -1,9 +1,4 @@
 import { runService } from '@uapqa/service-kit';
-import { moderationConfigSchema } from './config.js';
-import { startModeration } from './service.js';
+import { moderationService } from './descriptor.js';
 
-await runService({
-  name: 'moderation',
-  configSchema: moderationConfigSchema,
-  start: ({ config, bus, logger }) => startModeration({ config, bus, logger }),
-});
+await runService(moderationService);

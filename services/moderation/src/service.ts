@@ -1,9 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import {
-  type EventBus,
-  type FetchImplementation,
-  type Logger,
   type ServiceInstance,
+  type ServiceStartContext,
   startServiceRuntime,
 } from '@uapqa/service-kit';
 import { buildModerationApp } from './app.js';
@@ -14,27 +12,17 @@ import { startConsumers } from './events/consumers.js';
 
 export const MODERATION_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
 
-export interface ModerationServiceOptions {
-  config: ModerationConfig;
-  bus: EventBus;
-  logger?: Logger;
-  identityFetch?: FetchImplementation;
-}
-
 export type ModerationInstance = ServiceInstance;
 
 export async function startModeration(
-  options: ModerationServiceOptions,
+  options: ServiceStartContext<ModerationConfig>,
 ): Promise<ModerationInstance> {
   const { config, bus } = options;
   const runtime = await startServiceRuntime({
+    ...options,
     name: 'moderation',
-    config,
-    bus,
     schema,
     migrationsFolder: MODERATION_MIGRATIONS,
-    logger: options.logger,
-    identityFetch: options.identityFetch,
   });
   const { db, relay, logger } = runtime;
   const deps: ModerationDeps = { db, config, logger, relay };

@@ -29,7 +29,7 @@ export function fromQueue(db: Executor) {
 
 export type QueueRow = Awaited<ReturnType<typeof fromQueue>>[number];
 
-/** A queue row in the spec's Question shape, plus the asker and the decision. */
+/** A queue row in the public Question shape, plus the asker and the decision. */
 export function toItem(row: QueueRow): ModerationItem {
   const { item } = row;
   const expertId = item.assignedExpertId ?? item.requestedExpertId;

@@ -1,28 +1,7 @@
-import type { EventBus, FetchImplementation } from '@uapqa/service-kit';
-import { moderationConfigSchema } from './config.js';
-import { startModeration } from './service.js';
+import { serviceForTests } from '@uapqa/service-kit/testing';
+import { moderationService } from './descriptor.js';
 
 /** Moderation, as integration stacks start it. */
 export function moderationForTests(env: Record<string, string> = {}) {
-  return {
-    name: 'moderation' as const,
-    start: ({
-      databaseUrl,
-      bus,
-      identityFetch,
-    }: {
-      databaseUrl: string | undefined;
-      bus: EventBus;
-      identityFetch: FetchImplementation;
-    }) =>
-      startModeration({
-        bus,
-        identityFetch,
-        config: moderationConfigSchema.parse({
-          DATABASE_URL: databaseUrl,
-          LOG_LEVEL: 'silent',
-          ...env,
-        }),
-      }),
-  };
+  return serviceForTests(moderationService, env);
 }

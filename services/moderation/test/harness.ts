@@ -1,6 +1,6 @@
-import { billingForTests } from '@uapqa/billing/testing';
+import { billingForTests, payLocally } from '@uapqa/billing/testing';
 import { startTestStack, type TestStack } from '@uapqa/gateway/testing';
-import { identityForTests, registerVerified } from '@uapqa/identity/testing';
+import { identityForTests, signUpNewMember } from '@uapqa/identity/testing';
 import { notificationsForTests, startSmtp, type TestSmtp } from '@uapqa/notifications/testing';
 import { questionsForTests } from '@uapqa/questions/testing';
 import type { Backend, Browser } from '@uapqa/service-kit/testing';
@@ -51,7 +51,6 @@ export async function startModerationStack(backend: Backend): Promise<Moderation
     moderationForTests(),
     notificationsForTests({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://uap.example' }),
   ]);
-  let counter = 0;
   let taxonomy: { categoryId: number; tagIds: number[] } | undefined;
   let watcher: Promise<SignedIn> | undefined;
 
@@ -99,21 +98,10 @@ export async function startModerationStack(backend: Backend): Promise<Moderation
     signedIn,
     pending,
     async member() {
-      counter++;
-      const name = `asker_${Date.now().toString(36)}_${counter}`;
       const browser = stack.visitor();
-      const registered = await registerVerified(browser, stack.bus.bus, {
-        username: name,
-        email: `${name}@example.com`,
-        password: 'correct horse battery',
-      });
+      const registered = await signUpNewMember(browser, stack.bus.bus, 'asker');
       expect(registered.status).toBe(200);
-      const { clientSecret } = await (await browser.post('/api/create-subscription', {})).json();
-      const confirmed = await browser.post('/api/billing/local/confirm', {
-        clientSecret,
-        outcome: 'succeeded',
-      });
-      expect(confirmed.status).toBe(200);
+      await payLocally(browser, '/api/create-subscription');
       return withId(browser);
     },
     async ask(member, expertId, overrides = {}) {

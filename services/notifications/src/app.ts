@@ -1,4 +1,4 @@
-import { createServiceApp, type SessionVerifier, sessionMiddleware } from '@uapqa/service-kit';
+import { createApiServiceApp, type SessionVerifier } from '@uapqa/service-kit';
 import type { Hono } from 'hono';
 import type { NotificationsDeps } from './deps.js';
 import { formRoutes } from './routes/forms.js';
@@ -9,10 +9,13 @@ export function buildNotificationsApp(
   verifier: SessionVerifier,
   readiness: Record<string, () => Promise<boolean>> = {},
 ): Hono {
-  const app = createServiceApp({ name: 'notifications', logger: deps.logger, readiness });
-  // Only the staff routes need to know who calls; the public forms never look.
-  app.use('/api/notifications/*', sessionMiddleware(verifier));
-  app.route('/', formRoutes(deps));
-  app.route('/', statsRoutes(deps));
-  return app;
+  return createApiServiceApp({
+    name: 'notifications',
+    logger: deps.logger,
+    readiness,
+    verifier,
+    // Only the staff routes need to know who calls; the public forms never look.
+    sessionPaths: '/api/notifications/*',
+    routes: [formRoutes(deps), statsRoutes(deps)],
+  });
 }

@@ -1,4 +1,4 @@
-import type { Database, Logger } from '@uapqa/service-kit';
+import type { Database, Logger, RateLimitStore } from '@uapqa/service-kit';
 import type { NotificationsConfig } from './config.js';
 import type * as schema from './db/schema.js';
 import type { MailWorker } from './mail/worker.js';
@@ -8,4 +8,6 @@ export interface NotificationsDeps {
   config: NotificationsConfig;
   logger: Logger;
   mail: MailWorker;
+  /** Where the forms' rate limits count; this process's memory when absent. */
+  rateLimits?: RateLimitStore;
 }

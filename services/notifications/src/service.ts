@@ -1,9 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import {
-  type EventBus,
-  type FetchImplementation,
-  type Logger,
   type ServiceInstance,
+  type ServiceStartContext,
   startServiceRuntime,
 } from '@uapqa/service-kit';
 import { buildNotificationsApp } from './app.js';
@@ -16,14 +14,6 @@ import { MailWorker } from './mail/worker.js';
 
 export const NOTIFICATIONS_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
 
-export interface NotificationsServiceOptions {
-  config: NotificationsConfig;
-  bus: EventBus;
-  logger?: Logger;
-  /** How to reach identity's keys (embedded mode passes an in-process fetch). */
-  identityFetch?: FetchImplementation;
-}
-
 export interface NotificationsInstance extends ServiceInstance {
   /** Attempts the messages due now (the worker also runs on its own); returns how many. */
   deliverMail(): Promise<number>;
@@ -34,17 +24,14 @@ export interface NotificationsInstance extends ServiceInstance {
 }
 
 export async function startNotifications(
-  options: NotificationsServiceOptions,
+  options: ServiceStartContext<NotificationsConfig>,
 ): Promise<NotificationsInstance> {
   const { config, bus } = options;
   const runtime = await startServiceRuntime({
+    ...options,
     name: 'notifications',
-    config,
-    bus,
     schema,
     migrationsFolder: NOTIFICATIONS_MIGRATIONS,
-    logger: options.logger,
-    identityFetch: options.identityFetch,
   });
   const { db, logger } = runtime;
   const transport = config.SMTP_URL
@@ -61,7 +48,7 @@ export async function startNotifications(
     logger,
   });
   logger.info({ transport: transport.kind, target: transport.target }, 'mail transport');
-  const deps: NotificationsDeps = { db, config, logger, mail };
+  const deps: NotificationsDeps = { db, config, logger, mail, rateLimits: runtime.rateLimits };
   mail.start();
   const consumers = await startConsumers(deps, bus);
 

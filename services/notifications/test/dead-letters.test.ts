@@ -8,7 +8,7 @@ import {
 import { eventually, testBackends } from '@uapqa/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { CONSUMER } from '../src/events/consumers.js';
-import { startSmtp } from '../src/test-smtp.js';
+import { startSmtp } from '../src/testing/index.js';
 import { startAlone } from './harness.js';
 
 describe.each(testBackends())('poison events ($name)', (backend) => {

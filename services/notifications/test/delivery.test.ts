@@ -8,20 +8,18 @@ import {
   QuestionAnswered,
 } from '@uapqa/contracts';
 import type { EventBus } from '@uapqa/service-kit';
-import { eventually, testBackends } from '@uapqa/service-kit/testing';
+import { busWith, eventually, testBackends } from '@uapqa/service-kit/testing';
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
-import { startSmtp, toAddress } from '../src/test-smtp.js';
-import { newMember, sleep, startAlone } from './harness.js';
+import { startSmtp, type TestSmtp, toAddress } from '../src/testing/index.js';
+import { type LoneService, newMember, startAlone } from './harness.js';
 
 /**
  * A bus that hands every event to the handler three times, two of them at once: what
  * at-least-once delivery does after a lost acknowledgement, or to two replicas.
  */
 function redelivering(inner: EventBus): EventBus {
-  return {
-    kind: inner.kind,
-    publish: (stream, event) => inner.publish(stream, event),
+  return busWith(inner, {
     consume: (options) =>
       inner.consume({
         ...options,
@@ -30,19 +28,26 @@ function redelivering(inner: EventBus): EventBus {
           await options.handler(event);
         },
       }),
-    watch: (options) => inner.watch(options),
-    request: <T>(subject: string, payload: unknown, timeoutMs?: number) =>
-      inner.request<T>(subject, payload, timeoutMs),
-    reply: (subject, handler) => inner.reply(subject, handler),
-    deadLetters: (stream, durable) => inner.deadLetters(stream, durable),
-    ready: () => inner.ready(),
-    close: () => inner.close(),
-  };
+  });
 }
 
 const joinWaitlist = (email: string) => ({ email, source: 'page' });
 
-describe.each(testBackends())('mail delivery ($name)', (backend) => {
+/**
+ * Waits until the worker has gone past everything enqueued so far: a message enqueued now has
+ * reached the server, and no message is left pending (each is marked sent only after the server
+ * took it, or given up). Whatever the worker was to send before, it has sent by then.
+ */
+async function workerCaughtUp(lone: LoneService, smtp: TestSmtp): Promise<void> {
+  const marker = newMember().email;
+  expect((await lone.post('/api/waitlist/join', joinWaitlist(marker))).status).toBe(200);
+  await smtp.waitFor(marker, 1);
+  await eventually(async () => expect(await lone.service.mailBacklog()).toBe(0));
+}
+
+// Each test starts its own service (a fresh database, migrations) in its body: it gets the
+// time hooks that start one get.
+describe.each(testBackends())('mail delivery ($name)', { timeout: 120_000 }, (backend) => {
   it('retries a message the SMTP server refuses for now (4xx) and delivers it once', async () => {
     const smtp = await startSmtp();
     const lone = await startAlone(backend, { SMTP_URL: smtp.url });
@@ -52,10 +57,10 @@ describe.each(testBackends())('mail delivery ($name)', (backend) => {
       expect((await lone.post('/api/waitlist/join', joinWaitlist(email))).status).toBe(200);
       await smtp.waitFor(email, 1);
       expect(smtp.refusals).toBe(3);
-      await sleep(500);
-      expect(smtp.to(email)).toHaveLength(1);
       // Marked sent just after the server took it.
       await eventually(async () => expect(await lone.service.mailBacklog()).toBe(0));
+      await workerCaughtUp(lone, smtp);
+      expect(smtp.to(email)).toHaveLength(1);
     } finally {
       await lone.stop();
       await smtp.stop();
@@ -71,12 +76,14 @@ describe.each(testBackends())('mail delivery ($name)', (backend) => {
     try {
       const email = newMember().email;
       expect((await lone.post('/api/waitlist/join', joinWaitlist(email))).status).toBe(200);
-      await sleep(400);
+      // An attempt has met the closed port (one of ours, as the worker's own would): the
+      // message is still kept.
+      await eventually(async () => expect(await lone.service.deliverMail()).toBe(1));
       expect(await lone.service.mailBacklog()).toBe(1);
       smtp = await startSmtp(port);
       const [mail] = await smtp.waitFor(email, 1);
       expect(toAddress(mail!)).toBe(email);
-      await sleep(500);
+      await workerCaughtUp(lone, smtp);
       expect(smtp.to(email)).toHaveLength(1);
     } finally {
       await lone.stop();
@@ -93,7 +100,7 @@ describe.each(testBackends())('mail delivery ($name)', (backend) => {
       await lone.post('/api/waitlist/join', joinWaitlist(email));
       await eventually(() => expect(smtp.refusals).toBe(1));
       await eventually(async () => expect(await lone.service.mailBacklog()).toBe(0));
-      await sleep(400);
+      await workerCaughtUp(lone, smtp);
       expect(smtp.to(email)).toHaveLength(0);
       expect(smtp.refusals).toBe(1);
     } finally {
@@ -118,8 +125,23 @@ describe.each(testBackends())('mail delivery ($name)', (backend) => {
       await lone.publish(QUESTIONS_STREAM, answered); // republished: the bus drops it
       await smtp.waitForOne(member.email, 'Your question has been answered: Delivered three times');
       await smtp.waitForOne(member.email, 'Welcome to UAP Answers');
-      await sleep(500);
-      expect(smtp.to(member.email)).toHaveLength(2);
+      // A later event on the same stream: the consumer handles events in order, so once its
+      // message is out, every delivery of the first event has been handled; and once nothing
+      // is pending, whatever those deliveries enqueued has been sent.
+      await lone.publish(
+        QUESTIONS_STREAM,
+        createEvent(QuestionAnswered, {
+          questionId: '00000000-0000-4000-8000-00000000d002',
+          askerId: member.userId,
+          expertId: 1,
+          title: 'Delivered after',
+          answeredAt: new Date().toISOString(),
+        }),
+      );
+      await smtp.waitForOne(member.email, 'Your question has been answered: Delivered after');
+      await eventually(async () => expect(await lone.service.mailBacklog()).toBe(0));
+      // The two events' messages and the later one's: nothing twice.
+      expect(smtp.to(member.email)).toHaveLength(3);
     } finally {
       await lone.stop();
       await smtp.stop();
@@ -170,14 +192,17 @@ describe.each(testBackends())('mail delivery ($name)', (backend) => {
     'lets several replicas share the outbox without sending anything twice',
     async () => {
       const smtp = await startSmtp(0, { delayMs: 15 });
+      let stopped = false;
       const env = { SMTP_URL: smtp.url, MAIL_POLL_MS: '20' };
       const first = await startAlone(backend, env);
       // A second process on the same database and the same streams.
-      const second = await (await import('../src/testing.js')).notificationsForTests(env).start({
-        databaseUrl: first.databaseUrl,
-        bus: first.bus,
-        identityFetch: () => Promise.reject(new Error('no identity')),
-      });
+      const second = await (await import('../src/testing/index.js'))
+        .notificationsForTests(env)
+        .start({
+          databaseUrl: first.databaseUrl,
+          bus: first.bus,
+          identityFetch: () => Promise.reject(new Error('no identity')),
+        });
       try {
         const emails = Array.from({ length: 30 }, () => newMember().email);
         await Promise.all(
@@ -193,12 +218,18 @@ describe.each(testBackends())('mail delivery ($name)', (backend) => {
           ),
         );
         await eventually(() => expect(smtp.received).toHaveLength(30), { timeoutMs: 15_000 });
-        await sleep(500);
+        await eventually(async () => expect(await first.service.mailBacklog()).toBe(0));
+        // Stopping waits for each replica's pass under way: no send is left in flight.
+        await second.stop();
+        await first.stop();
+        stopped = true;
         expect(smtp.received).toHaveLength(30);
         for (const email of emails) expect(smtp.to(email)).toHaveLength(1);
       } finally {
-        await second.stop();
-        await first.stop();
+        if (!stopped) {
+          await second.stop();
+          await first.stop();
+        }
         await smtp.stop();
       }
     },

@@ -1,7 +1,7 @@
 import { createEvent, ExpertApplicationSubmitted, IDENTITY_STREAM } from '@uapqa/contracts';
 import { eventually, testBackends } from '@uapqa/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtp, type TestSmtp, toAddress } from '../src/test-smtp.js';
+import { startSmtp, type TestSmtp, toAddress } from '../src/testing/index.js';
 import {
   DEMO_PASSWORD,
   type NotificationsStack,

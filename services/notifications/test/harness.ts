@@ -11,8 +11,12 @@ import type { EventBus } from '@uapqa/service-kit';
 import type { Backend, Browser } from '@uapqa/service-kit/testing';
 import { expect } from 'vitest';
 import type { NotificationsInstance } from '../src/service.js';
-import { startSmtp, type TestSmtp } from '../src/test-smtp.js';
-import { notificationsForTests, verificationTokenFromSmtp } from '../src/testing.js';
+import {
+  notificationsForTests,
+  startSmtp,
+  type TestSmtp,
+  verificationTokenFromSmtp,
+} from '../src/testing/index.js';
 
 export const DEMO_PASSWORD = 'notifications-demo-password';
 
@@ -67,17 +71,7 @@ export async function startNotificationsStack(
       registerVerified(browser, (email) => verificationTokenFromSmtp(smtp, email), body),
     async announceUser(overrides = {}) {
       const member = { ...unknownUser(), ...overrides };
-      await publish(
-        IDENTITY_STREAM,
-        createEvent(UserRegistered, {
-          userId: member.userId,
-          username: member.username,
-          email: member.email,
-          firstName: member.firstName,
-          lastName: 'Tester',
-          role: overrides.role ?? 'user',
-        }),
-      );
+      await publish(IDENTITY_STREAM, registered(member, 'Tester', overrides.role ?? 'user'));
       return member;
     },
     async stats() {
@@ -140,17 +134,7 @@ export async function startAlone(
     databaseUrl: database.url,
     publish,
     async announceUser(member = newMember()) {
-      await publish(
-        IDENTITY_STREAM,
-        createEvent(UserRegistered, {
-          userId: member.userId,
-          username: member.username,
-          email: member.email,
-          firstName: member.firstName,
-          lastName: null,
-          role: 'user',
-        }),
-      );
+      await publish(IDENTITY_STREAM, registered(member, null, 'user'));
       return member;
     },
     post: async (path, body) =>
@@ -167,6 +151,18 @@ export async function startAlone(
   };
 }
 
+/** UserRegistered for `member`, as identity's outbox publishes it. */
+function registered(member: Member, lastName: string | null, role: 'user' | 'expert') {
+  return createEvent(UserRegistered, {
+    userId: member.userId,
+    username: member.username,
+    email: member.email,
+    firstName: member.firstName,
+    lastName,
+    role,
+  });
+}
+
 export function newMember(): Member {
   counter++;
   const username = `member_${Date.now().toString(36)}_${counter}`;
@@ -177,5 +173,3 @@ export function newMember(): Member {
     firstName: `First${counter}`,
   };
 }
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

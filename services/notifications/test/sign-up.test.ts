@@ -8,7 +8,7 @@ import {
 } from '@uapqa/contracts';
 import { eventually, testBackends } from '@uapqa/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verificationTokenFromSmtp, verificationTokenIn } from '../src/testing.js';
+import { verificationTokenFromSmtp, verificationTokenIn } from '../src/testing/index.js';
 import { type NotificationsStack, startNotificationsStack } from './harness.js';
 
 let counter = 0;

@@ -1,4 +1,4 @@
-import { createServiceApp, type SessionVerifier, sessionMiddleware } from '@uapqa/service-kit';
+import { createApiServiceApp, type SessionVerifier } from '@uapqa/service-kit';
 import type { Hono } from 'hono';
 import type { QuestionsDeps } from './deps.js';
 import { answerRoutes } from './routes/answers.js';
@@ -14,15 +14,20 @@ export function buildQuestionsApp(
   verifier: SessionVerifier,
   readiness: Record<string, () => Promise<boolean>> = {},
 ): Hono {
-  const app = createServiceApp({ name: 'questions', logger: deps.logger, readiness });
-  app.use('/api/*', sessionMiddleware(verifier));
-  app.route('/', statsRoutes(deps));
-  app.route('/', archiveRoutes(deps));
-  app.route('/', myQuestionsRoutes(deps));
-  // After every fixed /api/questions/... path: `:id` would otherwise take them.
-  app.route('/', questionPageRoutes(deps));
-  app.route('/', askRoutes(deps));
-  app.route('/', answerRoutes(deps));
-  app.route('/', taxonomyRoutes(deps));
-  return app;
+  return createApiServiceApp({
+    name: 'questions',
+    logger: deps.logger,
+    readiness,
+    verifier,
+    routes: [
+      statsRoutes(deps),
+      archiveRoutes(deps),
+      myQuestionsRoutes(deps),
+      // After every fixed /api/questions/... path: `:id` would otherwise take them.
+      questionPageRoutes(deps),
+      askRoutes(deps),
+      answerRoutes(deps),
+      taxonomyRoutes(deps),
+    ],
+  });
 }

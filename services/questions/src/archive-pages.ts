@@ -27,6 +27,8 @@ export interface ArchivePagesOptions {
   ttlMs: number;
   /** Memory held by remembered pages, counted in characters of their bodies. */
   maxChars: number;
+  /** Where `ttlMs` is measured (default: `performance.now()`); tests pass a clock they move. */
+  clock?: { now(): number };
 }
 
 /** Per question, what the JSON around its texts takes (names, dates, ids), generously. */
@@ -91,5 +93,6 @@ export function archivePages(
     ttlMs: options.ttlMs,
     maxSize: options.maxChars,
     sizeOf: (page) => page.size,
+    ...(options.clock ? { clock: options.clock } : {}),
   });
 }

@@ -1,2 +1,3 @@
 export { type QuestionsConfig, questionsConfigSchema } from './config.js';
-export { type QuestionsInstance, type QuestionsServiceOptions, startQuestions } from './service.js';
+export { questionsService } from './descriptor.js';
+export { type QuestionsInstance, startQuestions } from './service.js';

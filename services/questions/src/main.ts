@@ -1,9 +1,4 @@
 import { runService } from '@uapqa/service-kit';
-import { questionsConfigSchema } from './config.js';
-import { startQuestions } from './service.js';
+import { questionsService } from './descriptor.js';
 
-await runService({
-  name: 'questions',
-  configSchema: questionsConfigSchema,
-  start: ({ config, bus, logger }) => startQuestions({ config, bus, logger }),
-});
+await runService(questionsService);

@@ -1,9 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import {
-  type EventBus,
-  type FetchImplementation,
-  type Logger,
   type ServiceInstance,
+  type ServiceStartContext,
   startServiceRuntime,
 } from '@uapqa/service-kit';
 import { buildQuestionsApp } from './app.js';
@@ -18,13 +16,6 @@ import { publicLists } from './public-lists.js';
 import { seedDemoArchive, seedTaxonomy } from './seed.js';
 
 export const QUESTIONS_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
-
-export interface QuestionsServiceOptions {
-  config: QuestionsConfig;
-  bus: EventBus;
-  logger?: Logger;
-  identityFetch?: FetchImplementation;
-}
 
 export interface QuestionsInstance extends ServiceInstance {
   /**
@@ -42,16 +33,15 @@ export interface QuestionsInstance extends ServiceInstance {
   seeded: Promise<boolean>;
 }
 
-export async function startQuestions(options: QuestionsServiceOptions): Promise<QuestionsInstance> {
+export async function startQuestions(
+  options: ServiceStartContext<QuestionsConfig>,
+): Promise<QuestionsInstance> {
   const { config, bus } = options;
   const runtime = await startServiceRuntime({
+    ...options,
     name: 'questions',
-    config,
-    bus,
     schema,
     migrationsFolder: QUESTIONS_MIGRATIONS,
-    logger: options.logger,
-    identityFetch: options.identityFetch,
   });
   const { db, relay, logger } = runtime;
   const archive = archivePages((query) => readArchivePage(db, query), {

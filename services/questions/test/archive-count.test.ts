@@ -4,9 +4,9 @@ import { openDatabase } from '@uapqa/service-kit';
 import { testBackends } from '@uapqa/service-kit/testing';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { generateArchive } from '../bench/archive-generator.js';
 import { COUNT_LIMIT, searchArchive } from '../src/archive.js';
 import * as schema from '../src/db/schema.js';
-import { generateArchive } from '../src/scripts/archive-generator.js';
 
 const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
 

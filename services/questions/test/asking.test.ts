@@ -5,7 +5,7 @@ import {
   QuestionRejected,
   QuestionSubmitted,
 } from '@uapqa/contracts';
-import { eventually, testBackends } from '@uapqa/service-kit/testing';
+import { eventually, recordEvents, testBackends } from '@uapqa/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credits, publishApproval, type QuestionsStack, startQuestionsStack } from './harness.js';
 
@@ -68,7 +68,7 @@ describe.each(testBackends())('asking and answering ($name)', (backend) => {
       { content: 'Looking for the sequence of radar events\u001b[2J during the encounter.' },
       'Details may contain line breaks and tabs but no other control characters.',
     ],
-  ])('refuses a bad question with the spec message %#', async (overrides, message) => {
+  ])("refuses a bad question with the form's message %#", async (overrides, message) => {
     const member = await stack.member();
     const response = await member.post('/api/questions', ask(experts[0]!.userId, overrides));
     expect(response.status).toBe(400);
@@ -104,14 +104,7 @@ describe.each(testBackends())('asking and answering ($name)', (backend) => {
   });
 
   it('debits one credit, stores a pending question and announces it', async () => {
-    const submitted: unknown[] = [];
-    const watcher = await stack.bus.bus.watch({
-      stream: 'questions',
-      types: [QuestionSubmitted.type],
-      handler: async (event) => {
-        submitted.push(event.data);
-      },
-    });
+    const submitted = await recordEvents(stack.bus.bus, 'questions', [QuestionSubmitted.type]);
     const member = await stack.member();
     const response = await member.post('/api/questions', ask(experts[0]!.userId));
     expect(response.status).toBe(201);
@@ -127,7 +120,7 @@ describe.each(testBackends())('asking and answering ($name)', (backend) => {
     });
     expect(mine[0].tags.map((tag: { id: number }) => tag.id).sort()).toEqual([...tagIds].sort());
     await eventually(() =>
-      expect(submitted).toContainEqual(
+      expect(submitted.data()).toContainEqual(
         expect.objectContaining({
           questionId: id,
           askerId: member.id,
@@ -141,7 +134,7 @@ describe.each(testBackends())('asking and answering ($name)', (backend) => {
         }),
       ),
     );
-    await watcher.stop();
+    await submitted.stop();
   });
 
   it('refuses a question without credits, at no cost to the window', async () => {
@@ -230,22 +223,15 @@ describe.each(testBackends())('asking and answering ($name)', (backend) => {
       (await member.post('/api/answers', { questionId: id, content: 'I answer myself' })).status,
     ).toBe(403);
 
-    const answeredEvents: unknown[] = [];
-    const watcher = await stack.bus.bus.watch({
-      stream: 'questions',
-      types: [QuestionAnswered.type],
-      handler: async (event) => {
-        answeredEvents.push(event.data);
-      },
-    });
+    const answeredEvents = await recordEvents(stack.bus.bus, 'questions', [QuestionAnswered.type]);
     const answer = 'The logs were kept by the combat information centre and collected afterwards.';
     const [first, second] = await Promise.all([
       expertUser.post('/api/answers', { questionId: id, content: answer }),
       expertUser.post('/api/answers', { questionId: id, content: answer }),
     ]);
     expect([first.status, second.status].sort()).toEqual([201, 409]);
-    await eventually(() => expect(answeredEvents).toHaveLength(1));
-    await watcher.stop();
+    await eventually(() => expect(answeredEvents.data()).toHaveLength(1));
+    await answeredEvents.stop();
 
     const archive = await (
       await member.get(`/api/questions?creatorId=${assigned.userId}&search=combat`)

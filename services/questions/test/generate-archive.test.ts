@@ -3,9 +3,9 @@ import { type DatabaseHandle, openDatabase } from '@uapqa/service-kit';
 import { testBackends } from '@uapqa/service-kit/testing';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateArchive, VOCABULARY } from '../bench/archive-generator.js';
+import { parseArguments } from '../bench/generate-archive.js';
 import * as schema from '../src/db/schema.js';
-import { generateArchive, VOCABULARY } from '../src/scripts/archive-generator.js';
-import { parseArguments } from '../src/scripts/generate-archive.js';
 
 const MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
 

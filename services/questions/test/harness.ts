@@ -1,4 +1,4 @@
-import { billingForTests } from '@uapqa/billing/testing';
+import { billingForTests, payLocally } from '@uapqa/billing/testing';
 import {
   createEvent,
   MODERATION_STREAM,
@@ -6,7 +6,7 @@ import {
   QuestionRejected,
 } from '@uapqa/contracts';
 import { type StackServiceContext, startTestStack, type TestStack } from '@uapqa/gateway/testing';
-import { identityForTests, registerVerified } from '@uapqa/identity/testing';
+import { identityForTests, signUpNewMember } from '@uapqa/identity/testing';
 import type { EventBus } from '@uapqa/service-kit';
 import type { Backend, Browser } from '@uapqa/service-kit/testing';
 import { eventually } from '@uapqa/service-kit/testing';
@@ -63,7 +63,6 @@ export async function startQuestionsStack(
   );
   const questions = stack.services.questions as QuestionsInstance;
   await questions.seeded;
-  let counter = 0;
 
   async function withId(browser: Browser): Promise<Browser & { id: number }> {
     const me = await (await browser.get('/api/user')).json();
@@ -86,27 +85,12 @@ export async function startQuestionsStack(
       await stack.stop();
     },
     async member({ subscribe = true, packs = [] } = {}) {
-      counter++;
-      const name = `asker_${Date.now().toString(36)}_${counter}`;
       const browser = stack.visitor();
-      const registered = await registerVerified(browser, stack.bus.bus, {
-        username: name,
-        email: `${name}@example.com`,
-        password: 'correct horse battery',
-      });
+      const registered = await signUpNewMember(browser, stack.bus.bus, 'asker');
       expect(registered.status).toBe(200);
-      const starts: Array<[string, unknown]> = [
-        ...(subscribe ? [['/api/create-subscription', {}] as [string, unknown]] : []),
-        ...packs.map((pack) => ['/api/purchase-credits', { package: pack }] as [string, unknown]),
-      ];
-      for (const [path, body] of starts) {
-        const { clientSecret } = await (await browser.post(path, body)).json();
-        const confirmed = await browser.post('/api/billing/local/confirm', {
-          clientSecret,
-          outcome: 'succeeded',
-        });
-        expect(confirmed.status).toBe(200);
-      }
+      if (subscribe) await payLocally(browser, '/api/create-subscription');
+      for (const pack of packs)
+        await payLocally(browser, '/api/purchase-credits', { package: pack });
       return withId(browser);
     },
     async signedIn(username) {

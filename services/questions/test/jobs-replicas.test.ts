@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { QUESTIONS_STREAM, QuestionOverdue } from '@uapqa/contracts';
-import { type Database, openDatabase } from '@uapqa/service-kit';
-import { type Backend, eventually, testBackends } from '@uapqa/service-kit/testing';
-import { eq, inArray, sql } from 'drizzle-orm';
+import {
+  type Backend,
+  eventually,
+  type TwoReplicas,
+  testBackends,
+  withTwoReplicas,
+} from '@uapqa/service-kit/testing';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema.js';
 import { QUESTIONS_MIGRATIONS, type QuestionsInstance } from '../src/service.js';
@@ -25,7 +30,7 @@ describe.each(testBackends())('the overdue sweep on two questions replicas ($nam
       backend.name !== 'real',
       'needs a shared PostgreSQL database (TEST_DATABASE_URL): embedded PGlite is one per process',
     );
-    await withTwoReplicas(backend, async ({ first, second, db, published }) => {
+    await withTwoSweepingReplicas(backend, async ({ first, second, db, published }) => {
       const [category] = await db
         .insert(categories)
         .values({ name: `Sightings ${randomUUID()}` })
@@ -63,8 +68,12 @@ describe.each(testBackends())('the overdue sweep on two questions replicas ($nam
       await eventually(async () => expect(await committed(pastDue)).toHaveLength(20), {
         timeoutMs: 15_000,
       });
-      // Several more runs of both timers change nothing.
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // More runs of the timers change nothing: one more past-due question, stored now, is
+      // marked only by a sweep that started after (and so went over the 20 again too).
+      const pastDueSince = await approved(1, new Date(Date.now() - HOUR_MS));
+      await eventually(async () => expect(await committed(pastDueSince)).toHaveLength(1), {
+        timeoutMs: 15_000,
+      });
 
       // 2. Both replicas sweep at the same instant, past the next questions' deadline.
       const later = new Date(Date.now() + 2 * HOUR_MS);
@@ -76,7 +85,7 @@ describe.each(testBackends())('the overdue sweep on two questions replicas ($nam
         0, 0,
       ]);
 
-      const overdue = [...pastDue, ...notYetDue];
+      const overdue = [...pastDue, ...pastDueSince, ...notYetDue];
       expect((await committed(overdue)).sort()).toEqual([...overdue].sort());
       const marked = await db
         .select({ id: questions.id, overdueAt: questions.overdueAt })
@@ -87,56 +96,52 @@ describe.each(testBackends())('the overdue sweep on two questions replicas ($nam
         else expect(row.overdueAt, row.id).toBeInstanceOf(Date);
       }
       // On the bus, once each: both replicas' outbox relays share the rows (SKIP LOCKED).
-      await eventually(() => expect(new Set(published).size).toBe(25), { timeoutMs: 10_000 });
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      expect([...published].sort()).toEqual([...overdue].sort());
+      await eventually(() => expect(new Set(published).size).toBe(overdue.length), {
+        timeoutMs: 10_000,
+      });
+      // Every row marked published: a relay marks its rows in the transaction that holds them
+      // while it publishes, so no relay is publishing any of them any more.
+      await eventually(async () => {
+        const unpublished = await db
+          .select({ id: outbox.id })
+          .from(outbox)
+          .where(and(eq(outbox.type, QuestionOverdue.type), isNull(outbox.publishedAt)));
+        expect(unpublished).toEqual([]);
+      });
+      // Then one more overdue question: once its event has reached the watcher, so has
+      // anything published before it.
+      const last = await approved(1, new Date(Date.now() - HOUR_MS));
+      await eventually(() => expect(published).toContain(last[0]), { timeoutMs: 10_000 });
+      expect([...published].sort()).toEqual([...overdue, ...last].sort());
     });
   });
 });
 
-/** Two questions instances on one database and one NATS account, as two pods of a Deployment. */
-async function withTwoReplicas(
+/**
+ * Two questions replicas sweeping every 100 ms, and the question ids of every QuestionOverdue
+ * seen on the bus, repeats included.
+ */
+async function withTwoSweepingReplicas(
   backend: Backend,
-  run: (replicas: {
-    first: QuestionsInstance;
-    second: QuestionsInstance;
-    db: Database<typeof schema>;
-    /** Question ids of every QuestionOverdue seen on the bus, repeats included. */
-    published: string[];
-  }) => Promise<void>,
+  run: (
+    replicas: TwoReplicas<QuestionsInstance, typeof schema> & { published: string[] },
+  ) => Promise<void>,
 ): Promise<void> {
-  const database = await backend.database();
-  const testBus = await backend.bus('questions-replicas');
   const replica = questionsForTests({ SEED_DEMO: 'false', OVERDUE_SWEEP_MS: '100' });
-  const identityFetch = () => Promise.reject(new Error('identity is not part of this test'));
-  const [first, second] = (await Promise.all([
-    replica.start({ databaseUrl: database.url, bus: testBus.bus, identityFetch }),
-    testBus
-      .reconnect()
-      .then((bus) => replica.start({ databaseUrl: database.url, bus, identityFetch })),
-  ])) as [QuestionsInstance, QuestionsInstance];
-  const published: string[] = [];
-  const watcher = await testBus.bus.watch({
-    stream: QUESTIONS_STREAM,
-    types: [QuestionOverdue.type],
-    handler: async (event) => {
-      published.push((event.data as { questionId: string }).questionId);
-    },
+  const database = { schema, migrationsFolder: QUESTIONS_MIGRATIONS };
+  await withTwoReplicas(backend, replica, database, async (replicas) => {
+    const published: string[] = [];
+    const watcher = await replicas.bus.watch({
+      stream: QUESTIONS_STREAM,
+      types: [QuestionOverdue.type],
+      handler: async (event) => {
+        published.push((event.data as { questionId: string }).questionId);
+      },
+    });
+    try {
+      await run({ ...replicas, published });
+    } finally {
+      await watcher.stop();
+    }
   });
-  const handle = await openDatabase({
-    service: 'questions',
-    schema,
-    migrationsFolder: QUESTIONS_MIGRATIONS,
-    url: database.url,
-    poolSize: 2,
-  });
-  try {
-    await run({ first, second, db: handle.db, published });
-  } finally {
-    await watcher.stop();
-    await handle.close();
-    await Promise.all([first.stop(), second.stop()]);
-    await testBus.cleanup();
-    await database.drop();
-  }
 }

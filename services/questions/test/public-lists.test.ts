@@ -1,5 +1,5 @@
 import { QUESTIONS_STREAM, TaxonomyChanged } from '@uapqa/contracts';
-import { eventually, testBackends } from '@uapqa/service-kit/testing';
+import { eventually, recordEvents, testBackends } from '@uapqa/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, approvedQuestion, type QuestionsStack, startQuestionsStack } from './harness.js';
 
@@ -29,14 +29,7 @@ describe.each(testBackends())(
     });
 
     it('lists a new or deleted category and topic at once, and announces each change', async () => {
-      const announced: unknown[] = [];
-      const watcher = await stack.bus.bus.watch({
-        stream: QUESTIONS_STREAM,
-        types: [TaxonomyChanged.type],
-        handler: async (event) => {
-          announced.push(event.data);
-        },
-      });
+      const announced = await recordEvents(stack.bus.bus, QUESTIONS_STREAM, [TaxonomyChanged.type]);
       const visitor = stack.visitor();
       const listed = async (list: 'categories' | 'tags') =>
         idsOf(await (await visitor.get(`/api/${list}`)).json());
@@ -59,14 +52,14 @@ describe.each(testBackends())(
       expect(await listed('tags')).not.toContain(topic.id);
 
       await eventually(() =>
-        expect(announced).toEqual([
+        expect(announced.data()).toEqual([
           { kind: 'category', change: 'created', id: category.id, name: 'Ball lightning' },
           { kind: 'tag', change: 'created', id: topic.id, name: 'Earthquake lights' },
           { kind: 'category', change: 'deleted', id: category.id, name: 'Ball lightning' },
           { kind: 'tag', change: 'deleted', id: topic.id, name: 'Earthquake lights' },
         ]),
       );
-      await watcher.stop();
+      await announced.stop();
     });
 
     it("takes a question's place off the expert's window at once", async () => {

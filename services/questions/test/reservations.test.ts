@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   BILLING_STREAM,
   CREDIT_RELEASE_SUBJECT,
@@ -20,7 +21,6 @@ import { credits, type QuestionsStack, startQuestionsStack } from './harness.js'
  */
 
 const later = () => new Date(Date.now() + 60 * 60 * 1000);
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 class BillingLine {
   reserve: 'deliver' | 'lose_reply' | 'hold' = 'deliver';
@@ -104,9 +104,27 @@ async function watchRefunds(stack: QuestionsStack) {
       refunds.push(event.data as (typeof refunds)[number]);
     },
   });
+  const of = (questionId: string) => refunds.filter((refund) => refund.questionId === questionId);
   return {
     refunds,
-    of: (questionId: string) => refunds.filter((refund) => refund.questionId === questionId),
+    of,
+    /**
+     * Waits for a refund billing makes now (a fresh member's credit, reserved and released at
+     * once, straight on the bus): billing publishes its refunds in the order it makes them, so
+     * once this one is seen, every refund made before it has been seen too.
+     */
+    async caughtUp() {
+      const member = await stack.member();
+      const questionId = randomUUID();
+      const request = { userId: member.id, questionId };
+      expect(await stack.bus.bus.request(CREDIT_RESERVE_SUBJECT, request)).toMatchObject({
+        ok: true,
+      });
+      expect(await stack.bus.bus.request(CREDIT_RELEASE_SUBJECT, request)).toMatchObject({
+        released: true,
+      });
+      await eventually(() => expect(of(questionId)).toHaveLength(1));
+    },
     stop: () => watcher.stop(),
   };
 }
@@ -178,7 +196,7 @@ describe.each(testBackends())('credit reservations ($name)', (backend) => {
     await eventually(() => {
       for (const id of orphaned) expect(refunds.of(id), id).toHaveLength(1);
     });
-    await pause(300);
+    await refunds.caughtUp();
     for (const id of orphaned) {
       expect(refunds.of(id)).toEqual([
         expect.objectContaining({ userId: member.id, reason: 'not_stored' }),
@@ -203,7 +221,7 @@ describe.each(testBackends())('credit reservations ($name)', (backend) => {
     expect(await stack.questions.sweepReservations(later())).toBe(0);
     expect(await credits(member)).toBe(3);
     await eventually(() => expect(refunds.of(questionId)).toHaveLength(1));
-    await pause(300);
+    await refunds.caughtUp();
     expect(refunds.of(questionId)).toHaveLength(1);
   });
 
@@ -230,7 +248,7 @@ describe.each(testBackends())('credit reservations ($name)', (backend) => {
       expect(await sweeping).toBe(0);
       expect(await credits(member)).toBe(2);
       expect(await stack.questions.sweepReservations(later())).toBe(0);
-      await pause(300);
+      await refunds.caughtUp();
       expect(refunds.of(id)).toEqual([]);
       expect((await (await member.get('/api/my-questions')).json())[0]).toMatchObject({
         id,
@@ -276,7 +294,7 @@ describe.each(testBackends())('credit reservations ($name)', (backend) => {
     expect(await credits(filler)).toBe(fillerCredits);
 
     expect(await stack.questions.sweepReservations(later())).toBe(0);
-    await pause(300);
+    await refunds.caughtUp();
     const ours = new Set([member.id, unsubscribed.id, filler.id]);
     expect(refunds.refunds.filter((refund) => ours.has(refund.userId))).toEqual([]);
     expect(await credits(member)).toBe(0);
@@ -315,7 +333,17 @@ describe.each(testBackends())('the scheduled reservation sweep ($name)', (backen
       const questionId = line.reserved.at(-1)!;
       await eventually(async () => expect(await credits(member)).toBe(3), { timeoutMs: 10_000 });
       await eventually(() => expect(refunds.of(questionId)).toHaveLength(1));
-      await pause(500);
+      // A second ask dies the same way: the sweep that gives its credit back started after the
+      // first refund, and takes the oldest reservations first; billing publishes the refunds
+      // in order. Once the second is seen, a second refund of the first would have been too.
+      line.reserve = 'lose_reply';
+      line.releaseFails = true;
+      const again = await member.post('/api/questions', ask(creators[0].userId));
+      line.reset();
+      expect(again.status).toBe(503);
+      const laterId = line.reserved.at(-1)!;
+      expect(laterId).not.toBe(questionId);
+      await eventually(() => expect(refunds.of(laterId)).toHaveLength(1), { timeoutMs: 10_000 });
       expect(refunds.of(questionId)).toHaveLength(1);
       expect(await credits(member)).toBe(3);
     } finally {

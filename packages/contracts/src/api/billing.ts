@@ -9,7 +9,7 @@ export const PurchaseCreditsBody = z.object({
 });
 export type PurchaseCreditsBody = z.infer<typeof PurchaseCreditsBody>;
 
-/** `{ clientSecret }`, or the spec's `{ error: { message } }` when there is nothing to pay. */
+/** `{ clientSecret }`, or `{ error: { message } }` (the shape the payment form reads) when there is nothing to pay. */
 export const PaymentStart = z.union([
   z.object({ clientSecret: z.string() }),
   z.object({ error: z.object({ message: z.string() }) }),
@@ -116,3 +116,14 @@ export type CreditReservationReply = z.infer<typeof CreditReservationReply>;
 
 export const CreditReleaseReply = z.object({ released: z.boolean(), balance: z.number().int() });
 export type CreditReleaseReply = z.infer<typeof CreditReleaseReply>;
+
+/** What the local payment provider did with a pending payment. */
+export const LocalConfirmResult = z.object({
+  status: z.enum(['succeeded', 'failed']),
+  credits: z.number().int().optional(),
+  error: z.object({ message: z.string() }).optional(),
+});
+export type LocalConfirmResult = z.infer<typeof LocalConfirmResult>;
+
+/** The answer to a payment provider's webhook call. */
+export const WebhookReceipt = z.object({ received: z.literal(true), outcome: z.string() });

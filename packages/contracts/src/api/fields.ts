@@ -5,6 +5,15 @@ import { z } from 'zod';
 /** The largest id a PostgreSQL `integer`/`serial` column holds: larger ids are refused as input. */
 export const MAX_ID = 2_147_483_647;
 
+/** A numeric id in a route's path; a larger one would fail in the database (500), not match. */
+export const IdParam = z.object({
+  id: z.coerce
+    .number({ error: 'id must be a number' })
+    .int()
+    .positive()
+    .max(MAX_ID, 'id is too large'),
+});
+
 /**
  * Control characters (C0, DEL and C1). A name, title or subject is one line of visible text: a line
  * break there could forge a mail header or a log line, and other controls are invisible.

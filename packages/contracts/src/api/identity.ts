@@ -111,7 +111,7 @@ export type MemberCount = z.infer<typeof MemberCount>;
 export const WaitlistStatus = z.object({ waitlistEnabled: z.boolean() });
 export type WaitlistStatus = z.infer<typeof WaitlistStatus>;
 
-/** The spec sends the setting as the strings 'true'/'false'; a JSON boolean is accepted too. */
+/** The admin page sends the setting as the strings 'true'/'false'; a JSON boolean is accepted too. */
 export const BooleanSettingBody = z.object({
   value: z
     .union([z.enum(['true', 'false']), z.boolean()], { error: "value must be 'true' or 'false'" })
@@ -126,6 +126,13 @@ export const Creator = z.object({
   bio: z.string().nullable(),
   expertise: z.string().nullable(),
   questionsPerWeek: z.number().int(),
+  /** The line under the expert's name; null: pages show a generic one. */
+  title: z.string().nullable(),
+  /** The background of the expert's initials, `#rrggbb`; null: pages use a neutral one. */
+  avatarColor: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .nullable(),
   user: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable() }),
 });
 export type Creator = z.infer<typeof Creator>;

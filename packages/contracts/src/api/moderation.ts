@@ -32,7 +32,7 @@ const expertChoice = z
     return id;
   });
 
-/** `PATCH /api/admin/questions/:id/status`: spec section 7. */
+/** `PATCH /api/admin/questions/:id/status`: a moderator's decision on a pending question. */
 export const ModerationStatusBody = z.object({
   status: ModerationDecision,
   moderationNotes: optionalText(5000, 'Notes'),
@@ -57,7 +57,7 @@ export const ModerationStatus = z.enum(['pending', 'approved', 'rejected']);
 export type ModerationStatus = z.infer<typeof ModerationStatus>;
 
 /**
- * An item of the review queue: the spec's Question shape (no answer or deadline yet; `creator`
+ * An item of the review queue: the public Question shape (no answer or deadline yet; `creator`
  * is the requested expert while pending, the assigned one once approved) plus who asked and,
  * once decided, who decided and when.
  */

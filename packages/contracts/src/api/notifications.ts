@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FORM_TEXT_MAX } from '../constants.js';
 import { emailAddress, optionalLine, requiredLine, requiredText } from './fields.js';
 
-/** Where a sign-up form sits (spec section 3): the waitlist has three, the newsletter one. */
+/** Where a sign-up form sits: the waitlist has three, the newsletter one. */
 export const WAITLIST_SOURCES = ['hero', 'footer', 'page'] as const;
 export const NEWSLETTER_SOURCES = ['footer'] as const;
 
@@ -23,7 +23,7 @@ export const NewsletterSubscribeBody = z.object({
 });
 export type NewsletterSubscribeBody = z.infer<typeof NewsletterSubscribeBody>;
 
-/** `POST /api/contact` (spec section 5: name, email and message required; subject optional). */
+/** `POST /api/contact`: name, email and message required; subject optional. */
 export const ContactBody = z.object({
   name: requiredLine('Please enter your name.', 'Name').pipe(
     z.string().max(FORM_TEXT_MAX.name, `Name must be at most ${FORM_TEXT_MAX.name} characters`),
@@ -42,7 +42,7 @@ export type ContactBody = z.infer<typeof ContactBody>;
 export const FormAccepted = z.object({ message: z.string() });
 export type FormAccepted = z.infer<typeof FormAccepted>;
 
-/** A refused contact message: the spec's `error`, plus the `message` every error body has. */
+/** A refused contact message: `error` (what the contact form reads), plus the `message` every error body has. */
 export const ContactFailure = z.object({
   error: z.string(),
   message: z.string(),

@@ -10,7 +10,7 @@ import { isSingleLine, MAX_ID, optionalText, requiredText, singleLineMessage } f
 const id = (message: string) =>
   z.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
 
-/** Spec section 5: the ask form's rules and messages. */
+/** The ask form's rules and messages, shared by the form and the API so both say the same. */
 export const SubmitQuestionBody = z.object({
   /** The expert's user id (the value of the expert choice). */
   assignedCreatorId: id('Please select an expert'),
@@ -126,7 +126,7 @@ export const MyQuestionsQuery = z.object({
 });
 export type MyQuestionsQuery = z.infer<typeof MyQuestionsQuery>;
 
-/** The spec's Question shape (section 3) as the API returns it. */
+/** The Question shape every question list and page of the API returns. */
 export const Question = z.object({
   id: z.string(),
   title: z.string(),
@@ -187,3 +187,25 @@ export const MyWindowPlaces = z.object({
   limit: z.number().int(),
 });
 export type MyWindowPlaces = z.infer<typeof MyWindowPlaces>;
+
+/** `GET /api/questions/stats`: the archive's figures. */
+export const QuestionStats = z.object({
+  totalQuestions: z.number().int(),
+  questionsAnswered: z.number().int(),
+  questionsThisMonth: z.number().int(),
+});
+export type QuestionStats = z.infer<typeof QuestionStats>;
+
+/** The answer to a new question: it waits for a moderator. */
+export const QuestionAccepted = z.object({
+  id: z.string(),
+  status: z.literal('pending'),
+  message: z.string(),
+});
+
+/** The answer to an expert's answer. */
+export const AnswerRecorded = z.object({
+  questionId: z.string(),
+  status: z.literal('answered'),
+  answeredAt: z.string(),
+});

@@ -4,20 +4,18 @@ import { Role } from '../roles.js';
 
 export const IDENTITY_STREAM = 'identity';
 
+/** An account as the other services keep it: who to mail, how to name them, what they may do. */
+const Account = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  role: Role,
+});
+
 /** A new account whose owner confirmed its email address: from here on it may be mailed. */
-export const UserRegistered = defineEvent(
-  IDENTITY_STREAM,
-  'UserRegistered',
-  1,
-  z.object({
-    userId: z.number().int(),
-    username: z.string(),
-    email: z.string(),
-    firstName: z.string().nullable(),
-    lastName: z.string().nullable(),
-    role: Role,
-  }),
-);
+export const UserRegistered = defineEvent(IDENTITY_STREAM, 'UserRegistered', 1, Account);
 
 export const CreatorApproved = defineEvent(
   IDENTITY_STREAM,
@@ -61,15 +59,7 @@ export const UserRoleChanged = defineEvent(
   IDENTITY_STREAM,
   'UserRoleChanged',
   1,
-  z.object({
-    userId: z.number().int(),
-    username: z.string(),
-    email: z.string(),
-    firstName: z.string().nullable(),
-    lastName: z.string().nullable(),
-    role: Role,
-    previousRole: Role,
-  }),
+  Account.extend({ previousRole: Role }),
 );
 
 /** A visitor sent the public expert application (`/apply`). */

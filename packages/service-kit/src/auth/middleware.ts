@@ -1,7 +1,7 @@
 import type { Role } from '@uapqa/contracts';
 import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { forbidden, unauthorized } from '../errors.js';
-import { requestCookie, requestHeader } from '../http/node-request.js';
 import { SESSION_COOKIE, type SessionClaims, type SessionVerifier } from './session.js';
 
 declare module 'hono' {
@@ -12,9 +12,9 @@ declare module 'hono' {
 
 /** The session token travels as the session cookie, or as a bearer token between services. */
 export function readSessionToken(c: Context): string | undefined {
-  const authorization = requestHeader(c, 'authorization');
+  const authorization = c.req.header('authorization');
   if (authorization?.startsWith('Bearer ')) return authorization.slice('Bearer '.length).trim();
-  return requestCookie(c, SESSION_COOKIE);
+  return getCookie(c, SESSION_COOKIE);
 }
 
 /** Sets `c.var.session` to the verified session, or null; never refuses by itself. */

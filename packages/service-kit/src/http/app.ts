@@ -4,7 +4,6 @@ import { postgresError } from '../db/errors.js';
 import { HttpError, validationError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { httpMetrics, markUnmatched, metricsEndpoint } from '../metrics/http.js';
-import { answerHeaders, requestHeader } from './node-request.js';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -42,7 +41,7 @@ export function createServiceApp(options: ServiceAppOptions): Hono {
   for (const middleware of options.first ?? []) app.use(middleware);
   app.use(httpMetrics(options.name));
   app.use(async (c, next) => {
-    const given = requestHeader(c, 'x-request-id');
+    const given = c.req.header('x-request-id');
     const id = given && REQUEST_ID_PATTERN.test(given) ? given : crypto.randomUUID();
     c.set('requestId', id);
     const logger = options.logger.child({ requestId: id });
@@ -58,7 +57,11 @@ export function createServiceApp(options: ServiceAppOptions): Hono {
     if (c.res.status >= 500) logger.error(line, 'request failed');
     else logger.info(line, 'request');
   });
-  app.use(answerHeaders((c) => ({ 'X-Request-Id': c.get('requestId') })));
+  // After the answer exists, whoever built it: a forwarded service's own id (the same one) wins.
+  app.use(async (c, next) => {
+    await next();
+    if (!c.res.headers.has('x-request-id')) c.res.headers.set('X-Request-Id', c.get('requestId'));
+  });
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {

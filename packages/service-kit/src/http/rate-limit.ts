@@ -1,13 +1,17 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { tooManyRequests } from '../errors.js';
-import { requestHeader } from './node-request.js';
+import { inMemoryRateLimits, type RateLimitStore } from './rate-limit-store.js';
 
 export interface RateLimiterOptions {
   /** Requests allowed per window. */
   points: number;
   durationSeconds: number;
   message?: string;
+  /** Where the counters live: this process's memory unless a shared store is given. */
+  store?: RateLimitStore | undefined;
+  /** The limit's name in a shared store (its key prefix); unique per limit. */
+  name?: string;
 }
 
 export interface RateLimitOptions extends RateLimiterOptions {
@@ -17,9 +21,14 @@ export interface RateLimitOptions extends RateLimiterOptions {
 
 /** A fixed-window limiter per key; refusals are 429 with Retry-After and a `{ message }`. */
 export function createRateLimiter(options: RateLimiterOptions) {
-  const limiter = new RateLimiterMemory({
+  const store = options.store ?? inMemoryRateLimits;
+  if (store !== inMemoryRateLimits && !options.name) {
+    throw new Error('A rate limit kept in a shared store needs a name of its own');
+  }
+  const limiter = store.limiter({
     points: options.points,
-    duration: options.durationSeconds,
+    durationSeconds: options.durationSeconds,
+    name: options.name ?? '',
   });
   const message = options.message ?? 'Too many requests. Please wait and try again.';
   return {
@@ -52,7 +61,7 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler {
  */
 export function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = requestHeader(c, 'x-forwarded-for')?.split(',')[0]?.trim();
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
     if (forwarded) return forwarded;
   }
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)

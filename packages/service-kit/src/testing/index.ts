@@ -3,6 +3,12 @@ import { MemoryEventBus } from '../bus/memory.js';
 import { NatsEventBus } from '../bus/nats.js';
 import type { EventBus } from '../bus/types.js';
 
+export * from './bus-double.js';
+export * from './ports.js';
+export * from './record-events.js';
+export * from './replicas.js';
+export * from './service.js';
+
 /**
  * Test helpers. Suites run on the embedded backends (PGlite, in-process bus) always, and also
  * on real PostgreSQL + NATS when TEST_DATABASE_URL and TEST_NATS_URL are set (CI sets them).

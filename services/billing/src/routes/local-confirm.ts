@@ -1,5 +1,19 @@
-import { ALREADY_SUBSCRIBED, CREDIT_PACKAGES, LocalConfirmBody } from '@uapqa/contracts';
-import { conflict, currentSession, notFound, readJson, requireSession } from '@uapqa/service-kit';
+import {
+  ALREADY_SUBSCRIBED,
+  CREDIT_PACKAGES,
+  LocalConfirmBody,
+  LocalConfirmResult,
+} from '@uapqa/contracts';
+import {
+  answer,
+  apiDoc,
+  conflict,
+  currentSession,
+  notFound,
+  readJson,
+  requireSession,
+  SESSION,
+} from '@uapqa/service-kit';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { payments } from '../db/schema.js';
@@ -16,31 +30,45 @@ import { LOCAL_DECLINE_MESSAGE, localPaymentEvent } from '../payments/local-even
  */
 export function localConfirmRoutes({ db, webhooks }: BillingDeps): Hono {
   const app = new Hono();
-  app.post('/api/billing/local/confirm', requireSession, async (c) => {
-    const { userId } = currentSession(c);
-    const { clientSecret, outcome } = await readJson(c, LocalConfirmBody);
-    const payment = await db.transaction(async (tx) => {
-      const account = await lockAccount(tx, userId);
-      const [found] = await tx
-        .select()
-        .from(payments)
-        .where(eq(payments.clientSecret, clientSecret));
-      if (!found || found.userId !== userId) throw notFound('No such payment.');
-      if (found.status === 'succeeded') throw conflict('This payment has already been made.');
-      if (found.purpose === 'subscription' && account.status === 'active') {
-        throw conflict(`${ALREADY_SUBSCRIBED}.`);
+  app.post(
+    '/api/billing/local/confirm',
+    apiDoc({
+      operationId: 'confirmLocalPayment',
+      summary: 'Local payment provider: confirm or decline a pending payment',
+      description: 'Mounted only when billing runs the local provider (no Stripe keys).',
+      tag: 'billing',
+      access: SESSION,
+      body: LocalConfirmBody,
+      ok: { 200: answer(LocalConfirmResult) },
+      errors: [404],
+    }),
+    requireSession,
+    async (c) => {
+      const { userId } = currentSession(c);
+      const { clientSecret, outcome } = await readJson(c, LocalConfirmBody);
+      const payment = await db.transaction(async (tx) => {
+        const account = await lockAccount(tx, userId);
+        const [found] = await tx
+          .select()
+          .from(payments)
+          .where(eq(payments.clientSecret, clientSecret));
+        if (!found || found.userId !== userId) throw notFound('No such payment.');
+        if (found.status === 'succeeded') throw conflict('This payment has already been made.');
+        if (found.purpose === 'subscription' && account.status === 'active') {
+          throw conflict(`${ALREADY_SUBSCRIBED}.`);
+        }
+        const payload = JSON.stringify(localPaymentEvent(found, account, outcome));
+        await webhooks.receiveWithin(tx, payload, webhooks.sign(payload));
+        return found;
+      });
+      webhooks.kickRelay();
+      if (outcome === 'failed') {
+        return c.json({ status: 'failed', error: { message: LOCAL_DECLINE_MESSAGE } });
       }
-      const payload = JSON.stringify(localPaymentEvent(found, account, outcome));
-      await webhooks.receiveWithin(tx, payload, webhooks.sign(payload));
-      return found;
-    });
-    webhooks.kickRelay();
-    if (outcome === 'failed') {
-      return c.json({ status: 'failed', error: { message: LOCAL_DECLINE_MESSAGE } });
-    }
-    const credits =
-      payment.purpose === 'subscription' ? undefined : CREDIT_PACKAGES[payment.purpose].credits;
-    return c.json({ status: 'succeeded', ...(credits ? { credits } : {}) });
-  });
+      const credits =
+        payment.purpose === 'subscription' ? undefined : CREDIT_PACKAGES[payment.purpose].credits;
+      return c.json({ status: 'succeeded', ...(credits ? { credits } : {}) });
+    },
+  );
   return app;
 }

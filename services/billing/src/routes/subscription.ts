@@ -1,13 +1,24 @@
 import {
+  BillingAccount,
+  BillingHistory,
   type BillingPayment,
-  type BillingReceipt,
+  BillingReceipt,
   CREDIT_PACKAGES,
   type CreditPackageName,
   PaymentIdParam,
   purchaseLabel,
   SUBSCRIPTION,
 } from '@uapqa/contracts';
-import { conflict, currentSession, notFound, readParams, requireSession } from '@uapqa/service-kit';
+import {
+  answer,
+  apiDoc,
+  conflict,
+  currentSession,
+  notFound,
+  readParams,
+  requireSession,
+  SESSION,
+} from '@uapqa/service-kit';
 import { and, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { accounts, payments } from '../db/schema.js';
@@ -60,43 +71,89 @@ export function subscriptionRoutes({ db, provider }: BillingDeps): Hono {
     return accountBody(await readAccountSummary(db, userId));
   }
 
-  app.post('/api/billing/subscription/cancel', requireSession, async (c) =>
-    c.json(await setCancel(currentSession(c).userId, true)),
+  app.post(
+    '/api/billing/subscription/cancel',
+    apiDoc({
+      operationId: 'cancelSubscription',
+      summary: 'Cancel the subscription at the end of the paid period',
+      description:
+        'It stays active until `currentPeriodEnd`, then lapses (the credits are frozen). Pressing it twice changes nothing.',
+      tag: 'billing',
+      access: SESSION,
+      ok: { 200: answer(BillingAccount) },
+      errors: [409],
+    }),
+    requireSession,
+    async (c) => c.json(await setCancel(currentSession(c).userId, true)),
   );
-  app.post('/api/billing/subscription/resume', requireSession, async (c) =>
-    c.json(await setCancel(currentSession(c).userId, false)),
+  app.post(
+    '/api/billing/subscription/resume',
+    apiDoc({
+      operationId: 'resumeSubscription',
+      summary: 'Withdraw a cancellation before the period ends',
+      tag: 'billing',
+      access: SESSION,
+      ok: { 200: answer(BillingAccount) },
+      errors: [409],
+    }),
+    requireSession,
+    async (c) => c.json(await setCancel(currentSession(c).userId, false)),
   );
 
   /** Every paid payment of the member, newest first. */
-  app.get('/api/billing/payments', requireSession, async (c) => {
-    const { userId } = currentSession(c);
-    const rows = await db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.userId, userId), eq(payments.status, 'succeeded')))
-      .orderBy(desc(payments.settledAt));
-    return c.json(rows.map(paymentBody));
-  });
+  app.get(
+    '/api/billing/payments',
+    apiDoc({
+      operationId: 'listPayments',
+      summary: "The caller's billing history: every paid payment, newest first",
+      tag: 'billing',
+      access: SESSION,
+      ok: { 200: answer(BillingHistory) },
+    }),
+    requireSession,
+    async (c) => {
+      const { userId } = currentSession(c);
+      const rows = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.userId, userId), eq(payments.status, 'succeeded')))
+        .orderBy(desc(payments.settledAt));
+      return c.json(rows.map(paymentBody));
+    },
+  );
 
   /** One payment's receipt; only its payer sees it. */
-  app.get('/api/billing/payments/:id', requireSession, async (c) => {
-    const { userId } = currentSession(c);
-    const { id } = readParams(c, PaymentIdParam);
-    const [payment] = await db
-      .select()
-      .from(payments)
-      .where(
-        and(eq(payments.id, id), eq(payments.userId, userId), eq(payments.status, 'succeeded')),
-      );
-    if (!payment) throw notFound('No such payment.');
-    const [account] = await db.select().from(accounts).where(eq(accounts.userId, userId));
-    const receipt: BillingReceipt = {
-      ...paymentBody(payment),
-      email: account?.email ?? null,
-      customerId: account?.customerId ?? null,
-    };
-    return c.json(receipt);
-  });
+  app.get(
+    '/api/billing/payments/:id',
+    apiDoc({
+      operationId: 'getPaymentReceipt',
+      summary: "The receipt of one of the caller's payments",
+      tag: 'billing',
+      access: SESSION,
+      params: PaymentIdParam,
+      ok: { 200: answer(BillingReceipt) },
+      errors: [404],
+    }),
+    requireSession,
+    async (c) => {
+      const { userId } = currentSession(c);
+      const { id } = readParams(c, PaymentIdParam);
+      const [payment] = await db
+        .select()
+        .from(payments)
+        .where(
+          and(eq(payments.id, id), eq(payments.userId, userId), eq(payments.status, 'succeeded')),
+        );
+      if (!payment) throw notFound('No such payment.');
+      const [account] = await db.select().from(accounts).where(eq(accounts.userId, userId));
+      const receipt: BillingReceipt = {
+        ...paymentBody(payment),
+        email: account?.email ?? null,
+        customerId: account?.customerId ?? null,
+      };
+      return c.json(receipt);
+    },
+  );
 
   return app;
 }

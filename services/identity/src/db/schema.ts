@@ -120,6 +120,10 @@ export const creatorProfiles = pgTable(
     experienceYears: integer('experience_years').notNull(),
     questionsPerWeek: integer('questions_per_week').notNull(),
     weeklyRate: integer('weekly_rate').notNull(),
+    /** The line under the expert's name on answers and lists; unset: a generic one. */
+    title: text('title'),
+    /** The background of the expert's initials (`#rrggbb`, dark enough for white text). */
+    avatarColor: text('avatar_color'),
     status: text('status', { enum: ['pending', 'approved', 'rejected'] })
       .notNull()
       .default('pending'),

@@ -1,33 +1,39 @@
 import {
   createEvent,
   ExpertApplication,
+  ExpertApplicationCreated,
   ExpertApplicationDecided,
   type ExpertApplicationDecision,
   ExpertApplicationDecisionBody,
+  ExpertApplicationRecord,
   ExpertApplicationSubmitted,
   ExpertApplicationsQuery,
   FORM_BODY_MAX_BYTES,
   IDENTITY_STREAM,
+  IdParam,
 } from '@uapqa/contracts';
 import {
+  answer,
+  apiDoc,
   clientIp,
-  conflict,
   createRateLimiter,
   currentSession,
   enqueue,
-  notFound,
+  PUBLIC,
   readJson,
   readParams,
   readQuery,
   requireRole,
+  roles,
 } from '@uapqa/service-kit';
 import { and, desc, eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
 import { expertApplications } from '../db/schema.js';
 import type { IdentityDeps } from '../deps.js';
 import { EXPERT_APPLICATION_LIMITS } from '../login-limits.js';
-import { IdParam } from './params.js';
+import { missingOrDecided } from './missing-or-decided.js';
 
 const LIST_LIMIT = 200;
 
@@ -37,10 +43,12 @@ const LIST_LIMIT = 200;
  * admins from those events. Approving records the decision only: the applicant becomes an
  * expert by creating an account and having an expert profile approved.
  */
-export function expertApplicationRoutes({ db, relay, config }: IdentityDeps): Hono {
+export function expertApplicationRoutes({ db, relay, config, rateLimits }: IdentityDeps): Hono {
   const app = new Hono();
   const perIp = createRateLimiter({
     ...EXPERT_APPLICATION_LIMITS.perIp,
+    store: rateLimits,
+    name: 'identity:expert-applications-per-ip',
     message: 'Too many applications from your network. Please wait an hour and try again.',
   });
   // Every field has its own limit; this turns away a body no form could send before reading it.
@@ -55,53 +63,76 @@ export function expertApplicationRoutes({ db, relay, config }: IdentityDeps): Ho
       ),
   });
 
-  app.post('/api/expert-applications', limitBody, async (c) => {
-    const body = await readJson(c, ExpertApplication);
-    // What is stored and mailed to the admins counts; a refused form costs nothing.
-    await perIp.consume(clientIp(c, config.TRUST_PROXY));
-    const created = await db.transaction(async (tx) => {
-      const [row] = await tx.insert(expertApplications).values(body).returning();
-      const application = row!;
-      await enqueue(
-        tx,
-        IDENTITY_STREAM,
-        createEvent(ExpertApplicationSubmitted, {
-          applicationId: application.id,
-          name: application.name,
-          email: application.email,
-          phone: application.phone,
-          website: application.website,
-          duration: application.duration,
-          questionsPerWeek: application.questionsPerWeek,
-          description: application.description,
-          submittedAt: application.createdAt.toISOString(),
-        }),
+  app.post(
+    '/api/expert-applications',
+    apiDoc({
+      operationId: 'sendExpertApplication',
+      summary: 'Send an expert application (public form)',
+      tag: 'identity',
+      access: PUBLIC,
+      body: ExpertApplication,
+      ok: { 201: answer(ExpertApplicationCreated) },
+    }),
+    limitBody,
+    async (c) => {
+      const body = await readJson(c, ExpertApplication);
+      // What is stored and mailed to the admins counts; a refused form costs nothing.
+      await perIp.consume(clientIp(c, config.TRUST_PROXY));
+      const created = await db.transaction(async (tx) => {
+        const [row] = await tx.insert(expertApplications).values(body).returning();
+        const application = row!;
+        await enqueue(
+          tx,
+          IDENTITY_STREAM,
+          createEvent(ExpertApplicationSubmitted, {
+            applicationId: application.id,
+            name: application.name,
+            email: application.email,
+            phone: application.phone,
+            website: application.website,
+            duration: application.duration,
+            questionsPerWeek: application.questionsPerWeek,
+            description: application.description,
+            submittedAt: application.createdAt.toISOString(),
+          }),
+        );
+        return application;
+      });
+      relay.kick();
+      return c.json(
+        {
+          id: created.id,
+          message: 'Application received. Our team will review it and contact you by email.',
+        },
+        201,
       );
-      return application;
-    });
-    relay.kick();
-    return c.json(
-      {
-        id: created.id,
-        message: 'Application received. Our team will review it and contact you by email.',
-      },
-      201,
-    );
-  });
+    },
+  );
 
   app.use('/api/admin/expert-applications', requireRole('admin'));
   app.use('/api/admin/expert-applications/*', requireRole('admin'));
 
-  app.get('/api/admin/expert-applications', async (c) => {
-    const { status } = readQuery(c, ExpertApplicationsQuery);
-    const rows = await db
-      .select()
-      .from(expertApplications)
-      .where(status ? eq(expertApplications.status, status) : undefined)
-      .orderBy(desc(expertApplications.createdAt), desc(expertApplications.id))
-      .limit(LIST_LIMIT);
-    return c.json(rows);
-  });
+  app.get(
+    '/api/admin/expert-applications',
+    apiDoc({
+      operationId: 'listExpertApplications',
+      summary: 'Expert applications sent with the public form, newest first (at most 200)',
+      tag: 'identity',
+      access: roles('admin'),
+      query: ExpertApplicationsQuery,
+      ok: { 200: answer(z.array(ExpertApplicationRecord)) },
+    }),
+    async (c) => {
+      const { status } = readQuery(c, ExpertApplicationsQuery);
+      const rows = await db
+        .select()
+        .from(expertApplications)
+        .where(status ? eq(expertApplications.status, status) : undefined)
+        .orderBy(desc(expertApplications.createdAt), desc(expertApplications.id))
+        .limit(LIST_LIMIT);
+      return c.json(rows);
+    },
+  );
 
   const decide = (decision: ExpertApplicationDecision) => async (c: Context) => {
     const { id } = readParams(c, IdParam);
@@ -130,23 +161,46 @@ export function expertApplicationRoutes({ db, relay, config }: IdentityDeps): Ho
       );
       return row;
     });
-    if (!decided) throw await missingOrDecided(id);
+    if (!decided)
+      throw await missingOrDecided(
+        db,
+        expertApplications,
+        id,
+        'No expert application with that id.',
+      );
     relay.kick();
     return c.json(decided);
   };
 
-  app.post('/api/admin/expert-applications/:id/approve', decide('approved'));
-  app.post('/api/admin/expert-applications/:id/decline', decide('declined'));
-
-  async function missingOrDecided(id: number) {
-    const [existing] = await db
-      .select({ status: expertApplications.status })
-      .from(expertApplications)
-      .where(eq(expertApplications.id, id));
-    return existing
-      ? conflict(`This application was already ${existing.status}.`)
-      : notFound('No expert application with that id.');
-  }
+  app.post(
+    '/api/admin/expert-applications/:id/approve',
+    apiDoc({
+      operationId: 'approveExpertApplication',
+      summary:
+        'Approve an expert application: records it and emails the applicant an invitation to create an account and complete an expert profile',
+      tag: 'identity',
+      access: roles('admin'),
+      params: IdParam,
+      body: ExpertApplicationDecisionBody,
+      ok: { 200: answer(ExpertApplicationRecord) },
+      errors: [404, 409],
+    }),
+    decide('approved'),
+  );
+  app.post(
+    '/api/admin/expert-applications/:id/decline',
+    apiDoc({
+      operationId: 'declineExpertApplication',
+      summary: 'Decline an expert application (the applicant is emailed, with the note)',
+      tag: 'identity',
+      access: roles('admin'),
+      params: IdParam,
+      body: ExpertApplicationDecisionBody,
+      ok: { 200: answer(ExpertApplicationRecord) },
+      errors: [404, 409],
+    }),
+    decide('declined'),
+  );
 
   return app;
 }

@@ -1,5 +1,8 @@
+import { Creator, MemberCount, WaitlistStatus } from '@uapqa/contracts';
+import { answer, apiDoc, PUBLIC } from '@uapqa/service-kit';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { users } from '../db/schema.js';
 import type { IdentityDeps } from '../deps.js';
 import { waitlistEnabled } from '../users.js';
@@ -7,21 +10,47 @@ import { waitlistEnabled } from '../users.js';
 export function publicRoutes({ db, creatorsBody }: IdentityDeps): Hono {
   const app = new Hono();
 
-  app.get('/api/member-count', async (c) => {
-    const [row] = await db
-      .select({ count: count() })
-      .from(users)
-      // An account counts once its owner confirmed the address.
-      .where(and(eq(users.role, 'user'), isNotNull(users.emailVerifiedAt)));
-    return c.json({ count: row?.count ?? 0 });
-  });
-
-  app.get('/api/creators', async (c) =>
-    c.body(await creatorsBody.get(), 200, { 'Content-Type': 'application/json' }),
+  app.get(
+    '/api/member-count',
+    apiDoc({
+      operationId: 'getMemberCount',
+      summary: 'How many members there are',
+      tag: 'identity',
+      access: PUBLIC,
+      ok: { 200: answer(MemberCount) },
+    }),
+    async (c) => {
+      const [row] = await db
+        .select({ count: count() })
+        .from(users)
+        // An account counts once its owner confirmed the address.
+        .where(and(eq(users.role, 'user'), isNotNull(users.emailVerifiedAt)));
+      return c.json({ count: row?.count ?? 0 });
+    },
   );
 
-  app.get('/api/waitlist/status', async (c) =>
-    c.json({ waitlistEnabled: await waitlistEnabled(db) }),
+  app.get(
+    '/api/creators',
+    apiDoc({
+      operationId: 'listCreators',
+      summary: "Approved, listed experts (the gateway adds each one's question window)",
+      tag: 'identity',
+      access: PUBLIC,
+      ok: { 200: answer(z.array(Creator)) },
+    }),
+    async (c) => c.body(await creatorsBody.get(), 200, { 'Content-Type': 'application/json' }),
+  );
+
+  app.get(
+    '/api/waitlist/status',
+    apiDoc({
+      operationId: 'getWaitlistStatus',
+      summary: 'Whether sign-ups go to the waitlist',
+      tag: 'identity',
+      access: PUBLIC,
+      ok: { 200: answer(WaitlistStatus) },
+    }),
+    async (c) => c.json({ waitlistEnabled: await waitlistEnabled(db) }),
   );
 
   return app;

@@ -1,16 +1,20 @@
 import {
   createEvent,
   MODERATION_STREAM,
-  type ModerationStats,
+  ModerationItem,
+  ModerationStats,
   ModerationStatusBody,
   PendingQuestionsQuery,
   QuestionApproved,
   QuestionRejected,
 } from '@uapqa/contracts';
 import {
+  answer,
+  apiDoc,
   badRequest,
   currentSession,
   enqueue,
+  HEADERS,
   HttpError,
   isoInstant,
   keysetCursor,
@@ -19,6 +23,7 @@ import {
   readParams,
   readQuery,
   requireRole,
+  roles,
   startOfMonthUtc,
 } from '@uapqa/service-kit';
 import { and, asc, count, eq, gte, type SQL, sql } from 'drizzle-orm';
@@ -65,150 +70,195 @@ export function queueRoutes({ db, relay }: ModerationDeps): Hono {
   const app = new Hono();
 
   /** The review queue: pending questions, oldest first, a page at a time. */
-  app.get('/api/admin/questions/pending', staffOnly, async (c) => {
-    const { limit, cursor } = readQuery(c, PendingQuestionsQuery);
-    const where: SQL[] = [eq(queueItems.status, 'pending')];
-    if (cursor) {
-      const after = queueCursor.decode(cursor);
-      where.push(
-        sql`(${queueItems.submittedAt}, ${queueItems.questionId}) > (${after.s}::timestamptz, ${after.i})`,
-      );
-    }
-    const [rows, [total]] = await Promise.all([
-      fromQueue(db)
-        .where(and(...where))
-        .orderBy(asc(queueItems.submittedAt), asc(queueItems.questionId))
-        .limit(limit + 1),
-      db.select({ n: count() }).from(queueItems).where(eq(queueItems.status, 'pending')),
-    ]);
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    c.header('X-Total-Count', String(total?.n ?? 0));
-    if (rows.length > limit && last) {
-      c.header(
-        'X-Next-Cursor',
-        queueCursor.encode({ s: last.item.submittedAt.toISOString(), i: last.item.questionId }),
-      );
-    }
-    c.header('Access-Control-Expose-Headers', 'X-Total-Count, X-Next-Cursor');
-    return c.json(page.map(toItem));
-  });
+  app.get(
+    '/api/admin/questions/pending',
+    apiDoc({
+      operationId: 'listPendingQuestions',
+      summary: 'The review queue, oldest first',
+      tag: 'moderation',
+      access: roles('admin', 'moderator'),
+      query: PendingQuestionsQuery,
+      ok: {
+        200: {
+          ...answer(z.array(ModerationItem)),
+          headers: { ...HEADERS.totalCount, ...HEADERS.nextCursor },
+        },
+      },
+    }),
+    staffOnly,
+    async (c) => {
+      const { limit, cursor } = readQuery(c, PendingQuestionsQuery);
+      const where: SQL[] = [eq(queueItems.status, 'pending')];
+      if (cursor) {
+        const after = queueCursor.decode(cursor);
+        where.push(
+          sql`(${queueItems.submittedAt}, ${queueItems.questionId}) > (${after.s}::timestamptz, ${after.i})`,
+        );
+      }
+      const [rows, [total]] = await Promise.all([
+        fromQueue(db)
+          .where(and(...where))
+          .orderBy(asc(queueItems.submittedAt), asc(queueItems.questionId))
+          .limit(limit + 1),
+        db.select({ n: count() }).from(queueItems).where(eq(queueItems.status, 'pending')),
+      ]);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      c.header('X-Total-Count', String(total?.n ?? 0));
+      if (rows.length > limit && last) {
+        c.header(
+          'X-Next-Cursor',
+          queueCursor.encode({ s: last.item.submittedAt.toISOString(), i: last.item.questionId }),
+        );
+      }
+      c.header('Access-Control-Expose-Headers', 'X-Total-Count, X-Next-Cursor');
+      return c.json(page.map(toItem));
+    },
+  );
 
   /** The moderation service's part of the staff figures (the gateway composes them). */
-  app.get('/api/admin/questions/stats', staffOnly, async (c) => {
-    const [[awaiting], [decided]] = await Promise.all([
-      db.select({ n: count() }).from(queueItems).where(eq(queueItems.status, 'pending')),
-      db.select({ n: count() }).from(decisions).where(gte(decisions.decidedAt, startOfMonthUtc())),
-    ]);
-    const stats: ModerationStats = {
-      awaitingReview: awaiting?.n ?? 0,
-      decidedThisMonth: decided?.n ?? 0,
-    };
-    return c.json(stats);
-  });
+  app.get(
+    '/api/admin/questions/stats',
+    apiDoc({
+      operationId: 'getModerationStats',
+      summary: 'Review queue figures',
+      tag: 'moderation',
+      access: roles('admin', 'moderator'),
+      ok: { 200: answer(ModerationStats) },
+    }),
+    staffOnly,
+    async (c) => {
+      const [[awaiting], [decided]] = await Promise.all([
+        db.select({ n: count() }).from(queueItems).where(eq(queueItems.status, 'pending')),
+        db
+          .select({ n: count() })
+          .from(decisions)
+          .where(gte(decisions.decidedAt, startOfMonthUtc())),
+      ]);
+      const stats: ModerationStats = {
+        awaitingReview: awaiting?.n ?? 0,
+        decidedThisMonth: decided?.n ?? 0,
+      };
+      return c.json(stats);
+    },
+  );
 
   /**
    * Approves or rejects a pending question. The decision, its history row and the event that
    * tells questions (and billing, for a refund) commit together; the update is conditional on
    * the item still being pending, so of two moderators deciding at once exactly one wins.
    */
-  app.patch('/api/admin/questions/:id/status', staffOnly, async (c) => {
-    const session = currentSession(c);
-    const { id } = readParams(c, ItemParam);
-    const body = await readJson(c, ModerationStatusBody);
-    const [item] = await db.select().from(queueItems).where(eq(queueItems.questionId, id));
-    if (!item) throw notFound('No question with this id is in the moderation queue.');
-    if (item.status !== 'pending') throw alreadyDecided(item);
+  app.patch(
+    '/api/admin/questions/:id/status',
+    apiDoc({
+      operationId: 'decideQuestion',
+      summary: 'Approve (assigning an expert) or reject a question',
+      tag: 'moderation',
+      access: roles('admin', 'moderator'),
+      params: ItemParam,
+      body: ModerationStatusBody,
+      ok: { 200: answer(ModerationItem) },
+      errors: [404, 409],
+    }),
+    staffOnly,
+    async (c) => {
+      const session = currentSession(c);
+      const { id } = readParams(c, ItemParam);
+      const body = await readJson(c, ModerationStatusBody);
+      const [item] = await db.select().from(queueItems).where(eq(queueItems.questionId, id));
+      if (!item) throw notFound('No question with this id is in the moderation queue.');
+      if (item.status !== 'pending') throw alreadyDecided(item);
 
-    let assignedExpertId: number | null = null;
-    if (body.status === 'approved') {
-      assignedExpertId = body.assignedExpertId ?? item.requestedExpertId;
-      const [expert] = await db
-        .select({
-          listed: experts.listed,
-          firstName: experts.firstName,
-          brandName: experts.brandName,
-        })
-        .from(experts)
-        .where(eq(experts.userId, assignedExpertId));
-      // The expert asked may not be known here yet (their approval still on its way); another
-      // expert must be.
-      if (!expert && assignedExpertId !== item.requestedExpertId) {
-        throw badRequest(
-          `No approved expert has the user id ${assignedExpertId}; choose one of the experts.`,
-          'assignedExpertId',
-        );
+      let assignedExpertId: number | null = null;
+      if (body.status === 'approved') {
+        assignedExpertId = body.assignedExpertId ?? item.requestedExpertId;
+        const [expert] = await db
+          .select({
+            listed: experts.listed,
+            firstName: experts.firstName,
+            brandName: experts.brandName,
+          })
+          .from(experts)
+          .where(eq(experts.userId, assignedExpertId));
+        // The expert asked may not be known here yet (their approval still on its way); another
+        // expert must be.
+        if (!expert && assignedExpertId !== item.requestedExpertId) {
+          throw badRequest(
+            `No approved expert has the user id ${assignedExpertId}; choose one of the experts.`,
+            'assignedExpertId',
+          );
+        }
+        if (expert && !expert.listed) {
+          const name = expert.firstName || expert.brandName || 'This expert';
+          throw badRequest(
+            `${name} is no longer available to answer questions; assign another expert, or reject the question (its credit is refunded).`,
+            'assignedExpertId',
+          );
+        }
+        // An expert may ask another expert, never be paid to answer their own question.
+        if (assignedExpertId === item.askerId) {
+          throw badRequest(
+            'This expert asked the question; assign it to another expert.',
+            'assignedExpertId',
+          );
+        }
       }
-      if (expert && !expert.listed) {
-        const name = expert.firstName || expert.brandName || 'This expert';
-        throw badRequest(
-          `${name} is no longer available to answer questions; assign another expert, or reject the question (its credit is refunded).`,
-          'assignedExpertId',
-        );
-      }
-      // An expert may ask another expert, never be paid to answer their own question.
-      if (assignedExpertId === item.askerId) {
-        throw badRequest(
-          'This expert asked the question; assign it to another expert.',
-          'assignedExpertId',
-        );
-      }
-    }
 
-    const decidedAt = new Date();
-    const decided = await db.transaction(async (tx) => {
-      const [claimed] = await tx
-        .update(queueItems)
-        .set({
-          status: body.status,
-          assignedExpertId,
+      const decidedAt = new Date();
+      const decided = await db.transaction(async (tx) => {
+        const [claimed] = await tx
+          .update(queueItems)
+          .set({
+            status: body.status,
+            assignedExpertId,
+            moderationNotes: body.moderationNotes,
+            decidedBy: session.userId,
+            decidedAt,
+          })
+          .where(and(eq(queueItems.questionId, id), eq(queueItems.status, 'pending')))
+          .returning({ questionId: queueItems.questionId });
+        if (!claimed) return false;
+        await tx.insert(decisions).values({
+          questionId: id,
+          decision: body.status,
+          moderatorId: session.userId,
+          moderatorUsername: session.username,
           moderationNotes: body.moderationNotes,
-          decidedBy: session.userId,
+          assignedExpertId,
           decidedAt,
-        })
-        .where(and(eq(queueItems.questionId, id), eq(queueItems.status, 'pending')))
-        .returning({ questionId: queueItems.questionId });
-      if (!claimed) return false;
-      await tx.insert(decisions).values({
-        questionId: id,
-        decision: body.status,
-        moderatorId: session.userId,
-        moderatorUsername: session.username,
-        moderationNotes: body.moderationNotes,
-        assignedExpertId,
-        decidedAt,
+        });
+        const common = {
+          questionId: id,
+          askerId: item.askerId,
+          moderatorId: session.userId,
+          moderationNotes: body.moderationNotes,
+        };
+        await enqueue(
+          tx,
+          MODERATION_STREAM,
+          assignedExpertId !== null
+            ? createEvent(
+                QuestionApproved,
+                { ...common, assignedExpertId, approvedAt: decidedAt.toISOString() },
+                decidedAt,
+              )
+            : createEvent(
+                QuestionRejected,
+                { ...common, rejectedAt: decidedAt.toISOString() },
+                decidedAt,
+              ),
+        );
+        return true;
       });
-      const common = {
-        questionId: id,
-        askerId: item.askerId,
-        moderatorId: session.userId,
-        moderationNotes: body.moderationNotes,
-      };
-      await enqueue(
-        tx,
-        MODERATION_STREAM,
-        assignedExpertId !== null
-          ? createEvent(
-              QuestionApproved,
-              { ...common, assignedExpertId, approvedAt: decidedAt.toISOString() },
-              decidedAt,
-            )
-          : createEvent(
-              QuestionRejected,
-              { ...common, rejectedAt: decidedAt.toISOString() },
-              decidedAt,
-            ),
-      );
-      return true;
-    });
-    if (!decided) {
-      const [now] = await db.select().from(queueItems).where(eq(queueItems.questionId, id));
-      throw alreadyDecided(now ?? item);
-    }
-    relay.kick();
-    const [row] = await fromQueue(db).where(eq(queueItems.questionId, id));
-    return c.json(toItem(row!));
-  });
+      if (!decided) {
+        const [now] = await db.select().from(queueItems).where(eq(queueItems.questionId, id));
+        throw alreadyDecided(now ?? item);
+      }
+      relay.kick();
+      const [row] = await fromQueue(db).where(eq(queueItems.questionId, id));
+      return c.json(toItem(row!));
+    },
+  );
 
   return app;
 }

@@ -1,11 +1,21 @@
 import {
   ContactBody,
+  ContactFailure,
   FORM_BODY_MAX_BYTES,
-  type FormAccepted,
+  FormAccepted,
   NewsletterSubscribeBody,
   WaitlistJoinBody,
 } from '@uapqa/contracts';
-import { badRequest, clientIp, createRateLimiter, HttpError, readJson } from '@uapqa/service-kit';
+import {
+  answer,
+  apiDoc,
+  badRequest,
+  clientIp,
+  createRateLimiter,
+  HttpError,
+  PUBLIC,
+  readJson,
+} from '@uapqa/service-kit';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
@@ -19,7 +29,7 @@ export const CONTACT_RECEIVED = 'Message sent! We will get back to you soon.';
 
 /**
  * Reads a JSON body; a failed validation is a 400 whose message is the first rule's own sentence
- * (the spec's 'Please enter your email address.'), with the field it concerns.
+ * (such as 'Please enter your email address.'), with the field it concerns.
  */
 async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
   const result = schema.safeParse(await readJson(c, z.unknown()));
@@ -29,7 +39,7 @@ async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.i
   throw badRequest(issue?.message ?? 'Invalid request.', field || undefined);
 }
 
-/** The spec's contact failure body carries `error`: the same sentence as `message`. */
+/** The contact failure body carries `error`, which the contact form reads: the same sentence as `message`. */
 async function withErrorField(run: () => Promise<Response>): Promise<Response> {
   try {
     return await run();
@@ -49,43 +59,71 @@ async function withErrorField(run: () => Promise<Response>): Promise<Response> {
 export function formRoutes(deps: NotificationsDeps): Hono {
   const app = new Hono();
   const { db, config } = deps;
-  const limiter = () => {
+  const limiter = (form: string) => {
     if (config.FORM_RATE_LIMIT_PER_MINUTE === 0) return null;
     return createRateLimiter({
+      store: deps.rateLimits,
+      name: `notifications:${form}`,
       points: config.FORM_RATE_LIMIT_PER_MINUTE,
       durationSeconds: 60,
       message: 'Too many requests from your network. Please wait a minute and try again.',
     });
   };
-  const limits = { waitlist: limiter(), newsletter: limiter(), contact: limiter() };
+  const limits = {
+    waitlist: limiter('waitlist'),
+    newsletter: limiter('newsletter'),
+    contact: limiter('contact'),
+  };
   const limit = async (c: Context, form: keyof typeof limits) => {
     await limits[form]?.consume(clientIp(c, config.TRUST_PROXY));
   };
 
-  app.post('/api/waitlist/join', async (c) => {
-    await limit(c, 'waitlist');
-    const { email, source } = await readBody(c, WaitlistJoinBody);
-    const joined = await db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(waitlist)
-        .values({ email, source })
-        .onConflictDoNothing()
-        .returning({ id: waitlist.id });
-      if (inserted.length === 0) return false;
-      // In the same transaction as the row: one confirmation per address, ever.
-      await enqueueMail(tx, mail('waitlist_confirmation', `waitlist:${email}`, { email }, {}));
-      return true;
-    });
-    if (joined) deps.mail.kick();
-    return c.json({ message: WAITLIST_JOINED } satisfies FormAccepted, 200);
-  });
+  app.post(
+    '/api/waitlist/join',
+    apiDoc({
+      operationId: 'joinWaitlist',
+      summary: 'Join the waitlist',
+      tag: 'notifications',
+      access: PUBLIC,
+      body: WaitlistJoinBody,
+      ok: { 200: answer(FormAccepted) },
+    }),
+    async (c) => {
+      await limit(c, 'waitlist');
+      const { email, source } = await readBody(c, WaitlistJoinBody);
+      const joined = await db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(waitlist)
+          .values({ email, source })
+          .onConflictDoNothing()
+          .returning({ id: waitlist.id });
+        if (inserted.length === 0) return false;
+        // In the same transaction as the row: one confirmation per address, ever.
+        await enqueueMail(tx, mail('waitlist_confirmation', `waitlist:${email}`, { email }, {}));
+        return true;
+      });
+      if (joined) deps.mail.kick();
+      return c.json({ message: WAITLIST_JOINED } satisfies FormAccepted, 200);
+    },
+  );
 
-  app.post('/api/newsletter/subscribe', async (c) => {
-    await limit(c, 'newsletter');
-    const { email, source } = await readBody(c, NewsletterSubscribeBody);
-    await db.insert(newsletterSubscribers).values({ email, source }).onConflictDoNothing();
-    return c.json({ message: NEWSLETTER_SUBSCRIBED } satisfies FormAccepted, 200);
-  });
+  app.post(
+    '/api/newsletter/subscribe',
+    apiDoc({
+      operationId: 'subscribeToNewsletter',
+      summary: 'Subscribe to the newsletter',
+      tag: 'notifications',
+      access: PUBLIC,
+      body: NewsletterSubscribeBody,
+      ok: { 200: answer(FormAccepted) },
+    }),
+    async (c) => {
+      await limit(c, 'newsletter');
+      const { email, source } = await readBody(c, NewsletterSubscribeBody);
+      await db.insert(newsletterSubscribers).values({ email, source }).onConflictDoNothing();
+      return c.json({ message: NEWSLETTER_SUBSCRIBED } satisfies FormAccepted, 200);
+    },
+  );
 
   // Every field has its own limit; this turns away a body no form could send before reading it.
   const tooLong = `Your message is too long: it may take at most ${FORM_BODY_MAX_BYTES / 1024} KB in all.`;
@@ -94,28 +132,42 @@ export function formRoutes(deps: NotificationsDeps): Hono {
     onError: (c) => c.json({ error: tooLong, message: tooLong }, 413),
   });
 
-  app.post('/api/contact', limitContactBody, (c) =>
-    withErrorField(async () => {
-      await limit(c, 'contact');
-      const body = await readBody(c, ContactBody);
-      await db.transaction(async (tx) => {
-        const [saved] = await tx
-          .insert(contactMessages)
-          .values(body)
-          .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
-        await enqueueMail(
-          tx,
-          mail(
-            'contact_staff',
-            `contact:${saved!.id}`,
-            { email: config.STAFF_EMAIL },
-            { ...body, receivedAt: saved!.createdAt.toISOString() },
-          ),
-        );
-      });
-      deps.mail.kick();
-      return c.json({ message: CONTACT_RECEIVED } satisfies FormAccepted, 201);
+  app.post(
+    '/api/contact',
+    apiDoc({
+      operationId: 'sendContactMessage',
+      summary: 'Send a message to the staff',
+      tag: 'notifications',
+      access: PUBLIC,
+      body: ContactBody,
+      ok: {
+        201: answer(FormAccepted),
+        400: answer(ContactFailure, 'Invalid input: `error` and `message` say what.'),
+      },
     }),
+    limitContactBody,
+    (c) =>
+      withErrorField(async () => {
+        await limit(c, 'contact');
+        const body = await readBody(c, ContactBody);
+        await db.transaction(async (tx) => {
+          const [saved] = await tx
+            .insert(contactMessages)
+            .values(body)
+            .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+          await enqueueMail(
+            tx,
+            mail(
+              'contact_staff',
+              `contact:${saved!.id}`,
+              { email: config.STAFF_EMAIL },
+              { ...body, receivedAt: saved!.createdAt.toISOString() },
+            ),
+          );
+        });
+        deps.mail.kick();
+        return c.json({ message: CONTACT_RECEIVED } satisfies FormAccepted, 201);
+      }),
   );
 
   return app;

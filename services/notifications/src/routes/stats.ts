@@ -1,5 +1,5 @@
-import type { NotificationsStats } from '@uapqa/contracts';
-import { requireRole } from '@uapqa/service-kit';
+import { NotificationsStats } from '@uapqa/contracts';
+import { answer, apiDoc, requireRole, roles } from '@uapqa/service-kit';
 import { count } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
@@ -14,25 +14,36 @@ import type { NotificationsDeps } from '../deps.js';
 /** Admins: how many joined each list, and how the mail outbox is doing (failed = given up). */
 export function statsRoutes({ db }: NotificationsDeps): Hono {
   const app = new Hono();
-  app.get('/api/notifications/stats', requireRole('admin'), async (c) => {
-    const total = async (
-      table: typeof waitlist | typeof newsletterSubscribers | typeof contactMessages,
-    ) => (await db.select({ n: count() }).from(table))[0]?.n ?? 0;
-    const byStatus = await db
-      .select({ status: mailOutbox.status, n: count() })
-      .from(mailOutbox)
-      .groupBy(mailOutbox.status);
-    const mail = Object.fromEntries(
-      MAIL_STATUSES.map((status) => [status, 0]),
-    ) as NotificationsStats['mail'];
-    for (const row of byStatus) mail[row.status] = row.n;
-    const stats: NotificationsStats = {
-      waitlist: await total(waitlist),
-      newsletter: await total(newsletterSubscribers),
-      contactMessages: await total(contactMessages),
-      mail,
-    };
-    return c.json(stats);
-  });
+  app.get(
+    '/api/notifications/stats',
+    apiDoc({
+      operationId: 'getNotificationsStats',
+      summary: 'Waitlist, newsletter, contact and mail outbox figures',
+      tag: 'notifications',
+      access: roles('admin'),
+      ok: { 200: answer(NotificationsStats) },
+    }),
+    requireRole('admin'),
+    async (c) => {
+      const total = async (
+        table: typeof waitlist | typeof newsletterSubscribers | typeof contactMessages,
+      ) => (await db.select({ n: count() }).from(table))[0]?.n ?? 0;
+      const byStatus = await db
+        .select({ status: mailOutbox.status, n: count() })
+        .from(mailOutbox)
+        .groupBy(mailOutbox.status);
+      const mail = Object.fromEntries(
+        MAIL_STATUSES.map((status) => [status, 0]),
+      ) as NotificationsStats['mail'];
+      for (const row of byStatus) mail[row.status] = row.n;
+      const stats: NotificationsStats = {
+        waitlist: await total(waitlist),
+        newsletter: await total(newsletterSubscribers),
+        contactMessages: await total(contactMessages),
+        mail,
+      };
+      return c.json(stats);
+    },
+  );
   return app;
 }

@@ -1,5 +1,11 @@
-import { QuestionIdParam, SitemapQuery, STAFF_ROLES } from '@uapqa/contracts';
-import { notFound, readQuery } from '@uapqa/service-kit';
+import {
+  Question,
+  QuestionIdParam,
+  SitemapPage,
+  SitemapQuery,
+  STAFF_ROLES,
+} from '@uapqa/contracts';
+import { answer, apiDoc, notFound, PUBLIC, readQuery } from '@uapqa/service-kit';
 import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { questions } from '../db/schema.js';
@@ -15,43 +21,68 @@ export function questionPageRoutes({ db }: QuestionsDeps): Hono {
    * Answered questions, oldest answer first (a new answer lands on the last page, so a page's
    * contents never shift), `limit` at a time from `offset`, with how many there are in all.
    */
-  app.get('/api/questions/sitemap', async (c) => {
-    const { limit, offset } = readQuery(c, SitemapQuery);
-    const [rows, [counted]] = await Promise.all([
-      db
-        .select({ id: questions.id, answeredAt: questions.answeredAt })
-        .from(questions)
-        .where(archived)
-        .orderBy(asc(questions.answeredAt), asc(questions.id))
-        .limit(limit)
-        .offset(offset),
-      db.select({ total: count() }).from(questions).where(archived),
-    ]);
-    return c.json({
-      total: counted?.total ?? 0,
-      entries: rows.map((row) => ({ id: row.id, answeredAt: row.answeredAt!.toISOString() })),
-    });
-  });
+  app.get(
+    '/api/questions/sitemap',
+    apiDoc({
+      operationId: 'listSitemapPages',
+      summary: "Answered questions' ids and answer dates, oldest first (the sitemap's pages)",
+      tag: 'questions',
+      access: PUBLIC,
+      query: SitemapQuery,
+      ok: { 200: answer(SitemapPage) },
+    }),
+    async (c) => {
+      const { limit, offset } = readQuery(c, SitemapQuery);
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({ id: questions.id, answeredAt: questions.answeredAt })
+          .from(questions)
+          .where(archived)
+          .orderBy(asc(questions.answeredAt), asc(questions.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ total: count() }).from(questions).where(archived),
+      ]);
+      return c.json({
+        total: counted?.total ?? 0,
+        entries: rows.map((row) => ({ id: row.id, answeredAt: row.answeredAt!.toISOString() })),
+      });
+    },
+  );
 
   /**
    * An answered question for anyone (visitors get the answer's preview, members all of it).
    * Any other question only for its asker, its assigned expert and staff: for everyone else it
    * does not exist (404), so its existence is not revealed either.
    */
-  app.get('/api/questions/:id', async (c) => {
-    const parsed = QuestionIdParam.safeParse(c.req.param());
-    if (!parsed.success) throw notFound('No such question.');
-    const [row] = await fromQuestions(db).where(eq(questions.id, parsed.data.id));
-    const session = c.get('session');
-    const asker = session !== null && row !== undefined && row.askerId === session.userId;
-    const involved =
-      session !== null &&
-      row !== undefined &&
-      (asker || row.assignedExpertId === session.userId || STAFF_ROLES.includes(session.role));
-    if (!row || (row.status !== 'answered' && !involved)) throw notFound('No such question.');
-    const [question] = toQuestions([row], { fullAnswers: session !== null, showNotes: involved });
-    return c.json({ ...question, askedByViewer: asker });
-  });
+  app.get(
+    '/api/questions/:id',
+    apiDoc({
+      operationId: 'getQuestion',
+      summary: 'One question',
+      description:
+        "An answered question for anyone (visitors get the answer's first 100 characters and `...`, signed-in callers all of it); any other question only for its asker, its assigned expert and staff, 404 for everyone else. Moderation notes only for those three.",
+      tag: 'questions',
+      access: PUBLIC,
+      params: QuestionIdParam,
+      ok: { 200: answer(Question) },
+      errors: [404],
+    }),
+    async (c) => {
+      const parsed = QuestionIdParam.safeParse(c.req.param());
+      if (!parsed.success) throw notFound('No such question.');
+      const [row] = await fromQuestions(db).where(eq(questions.id, parsed.data.id));
+      const session = c.get('session');
+      const asker = session !== null && row !== undefined && row.askerId === session.userId;
+      const involved =
+        session !== null &&
+        row !== undefined &&
+        (asker || row.assignedExpertId === session.userId || STAFF_ROLES.includes(session.role));
+      if (!row || (row.status !== 'answered' && !involved)) throw notFound('No such question.');
+      const [question] = toQuestions([row], { fullAnswers: session !== null, showNotes: involved });
+      return c.json({ ...question, askedByViewer: asker });
+    },
+  );
 
   return app;
 }

@@ -1,4 +1,5 @@
-import { startOfMonthUtc } from '@uapqa/service-kit';
+import { QuestionStats } from '@uapqa/contracts';
+import { answer, apiDoc, PUBLIC, startOfMonthUtc } from '@uapqa/service-kit';
 import { count, eq, gte } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { questions } from '../db/schema.js';
@@ -7,18 +8,28 @@ import type { QuestionsDeps } from '../deps.js';
 /** The questions service's part of the platform and staff figures. */
 export function statsRoutes({ db }: QuestionsDeps): Hono {
   const app = new Hono();
-  app.get('/api/questions/stats', async (c) => {
-    const monthStart = startOfMonthUtc();
-    const [[total], [answered], [thisMonth]] = await Promise.all([
-      db.select({ n: count() }).from(questions),
-      db.select({ n: count() }).from(questions).where(eq(questions.status, 'answered')),
-      db.select({ n: count() }).from(questions).where(gte(questions.createdAt, monthStart)),
-    ]);
-    return c.json({
-      totalQuestions: total?.n ?? 0,
-      questionsAnswered: answered?.n ?? 0,
-      questionsThisMonth: thisMonth?.n ?? 0,
-    });
-  });
+  app.get(
+    '/api/questions/stats',
+    apiDoc({
+      operationId: 'getQuestionStats',
+      summary: 'Question counts',
+      tag: 'questions',
+      access: PUBLIC,
+      ok: { 200: answer(QuestionStats) },
+    }),
+    async (c) => {
+      const monthStart = startOfMonthUtc();
+      const [[total], [answered], [thisMonth]] = await Promise.all([
+        db.select({ n: count() }).from(questions),
+        db.select({ n: count() }).from(questions).where(eq(questions.status, 'answered')),
+        db.select({ n: count() }).from(questions).where(gte(questions.createdAt, monthStart)),
+      ]);
+      return c.json({
+        totalQuestions: total?.n ?? 0,
+        questionsAnswered: answered?.n ?? 0,
+        questionsThisMonth: thisMonth?.n ?? 0,
+      });
+    },
+  );
   return app;
 }

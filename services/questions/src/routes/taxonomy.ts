@@ -1,15 +1,27 @@
-import { createEvent, QUESTIONS_STREAM, TaxonomyBody, TaxonomyChanged } from '@uapqa/contracts';
 import {
+  createEvent,
+  IdParam,
+  QUESTIONS_STREAM,
+  TaxonomyBody,
+  TaxonomyChanged,
+  TaxonomyItem,
+  TaxonomyUsageItem,
+} from '@uapqa/contracts';
+import {
+  answer,
+  apiDoc,
   badRequest,
   conflict,
   type Executor,
   enqueue,
   notFound,
   PG_FOREIGN_KEY_VIOLATION,
+  PUBLIC,
   postgresError,
   readJson,
   readParams,
   requireRole,
+  roles,
   uniqueViolation,
 } from '@uapqa/service-kit';
 import { asc, count, eq } from 'drizzle-orm';
@@ -18,15 +30,6 @@ import { z } from 'zod';
 import { categories, questions, questionTags, tags } from '../db/schema.js';
 import type { QuestionsDeps } from '../deps.js';
 import { renewAfterTaxonomyChange, type TaxonomyList, taxonomyColumns } from '../public-lists.js';
-
-const IdParam = z.object({
-  // Ids are PostgreSQL integers: a larger one would fail in the database (500), not match.
-  id: z.coerce
-    .number({ error: 'id must be a number' })
-    .int()
-    .positive()
-    .max(2_147_483_647, 'id is too large'),
-});
 
 /**
  * Categories and topics (tags). A category that questions use cannot be deleted (409): the
@@ -40,126 +43,204 @@ export function taxonomyRoutes(deps: QuestionsDeps): Hono {
   const serveList = (list: TaxonomyList) => async (c: Context) =>
     c.body(await lists.taxonomy.get(list), 200, { 'Content-Type': 'application/json' });
 
-  /** Once a write committed: this replica serves it at once, the others follow its event. */
-  const committed = (kind: 'category' | 'tag', change: 'created' | 'deleted') => {
-    renewAfterTaxonomyChange(deps, { kind, change });
-    relay.kick();
-  };
-  const announce = (
-    tx: Executor,
+  /**
+   * Runs a write of one category or topic and announces the row it returns (TaxonomyChanged) in
+   * its transaction. Once committed this replica serves the change at once; the others follow
+   * its event. Undefined when the write touched no row (nothing is announced then).
+   */
+  async function writeTaxonomy<Row extends { id: number; name: string }>(
     kind: 'category' | 'tag',
     change: 'created' | 'deleted',
-    row: { id: number; name: string },
-  ) =>
-    enqueue(
-      tx,
-      QUESTIONS_STREAM,
-      createEvent(TaxonomyChanged, { kind, change, id: row.id, name: row.name }),
-    );
+    write: (tx: Executor) => Promise<Row[]>,
+  ): Promise<Row | undefined> {
+    const written = await db.transaction(async (tx) => {
+      const [row] = await write(tx);
+      if (row) {
+        const event = createEvent(TaxonomyChanged, { kind, change, id: row.id, name: row.name });
+        await enqueue(tx, QUESTIONS_STREAM, event);
+      }
+      return row;
+    });
+    if (written) {
+      renewAfterTaxonomyChange(deps, { kind, change });
+      relay.kick();
+    }
+    return written;
+  }
 
-  app.get('/api/categories', serveList('categories'));
-  app.get('/api/tags', serveList('tags'));
+  app.get(
+    '/api/categories',
+    apiDoc({
+      operationId: 'listCategories',
+      summary: 'Categories',
+      tag: 'questions',
+      access: PUBLIC,
+      ok: { 200: answer(z.array(TaxonomyItem)) },
+    }),
+    serveList('categories'),
+  );
+  app.get(
+    '/api/tags',
+    apiDoc({
+      operationId: 'listTags',
+      summary: 'Tags',
+      tag: 'questions',
+      access: PUBLIC,
+      ok: { 200: answer(z.array(TaxonomyItem)) },
+    }),
+    serveList('tags'),
+  );
 
   // The admin lists: each item with the number of questions that carry it, so that deleting one
   // in use can be confirmed (a topic) or explained (a category) before it is tried. Read fresh,
   // never from the public lists' memory.
-  app.get('/api/admin/categories', requireRole('admin'), async (c) => {
-    const rows = await db
-      .select({ ...taxonomyColumns.categories, questionCount: count(questions.id) })
-      .from(categories)
-      .leftJoin(questions, eq(questions.categoryId, categories.id))
-      .groupBy(categories.id)
-      .orderBy(asc(categories.name));
-    return c.json(rows);
-  });
+  app.get(
+    '/api/admin/categories',
+    apiDoc({
+      operationId: 'listCategoriesWithUsage',
+      summary: 'Categories with how many questions use each',
+      tag: 'questions',
+      access: roles('admin'),
+      ok: { 200: answer(z.array(TaxonomyUsageItem)) },
+    }),
+    requireRole('admin'),
+    async (c) => {
+      const rows = await db
+        .select({ ...taxonomyColumns.categories, questionCount: count(questions.id) })
+        .from(categories)
+        .leftJoin(questions, eq(questions.categoryId, categories.id))
+        .groupBy(categories.id)
+        .orderBy(asc(categories.name));
+      return c.json(rows);
+    },
+  );
 
-  app.get('/api/admin/tags', requireRole('admin'), async (c) => {
-    const rows = await db
-      .select({ ...taxonomyColumns.tags, questionCount: count(questionTags.questionId) })
-      .from(tags)
-      .leftJoin(questionTags, eq(questionTags.tagId, tags.id))
-      .groupBy(tags.id)
-      .orderBy(asc(tags.name));
-    return c.json(rows);
-  });
+  app.get(
+    '/api/admin/tags',
+    apiDoc({
+      operationId: 'listTagsWithUsage',
+      summary: 'Tags with how many questions carry each',
+      tag: 'questions',
+      access: roles('admin'),
+      ok: { 200: answer(z.array(TaxonomyUsageItem)) },
+    }),
+    requireRole('admin'),
+    async (c) => {
+      const rows = await db
+        .select({ ...taxonomyColumns.tags, questionCount: count(questionTags.questionId) })
+        .from(tags)
+        .leftJoin(questionTags, eq(questionTags.tagId, tags.id))
+        .groupBy(tags.id)
+        .orderBy(asc(tags.name));
+      return c.json(rows);
+    },
+  );
 
-  app.post('/api/admin/categories', requireRole('admin'), async (c) => {
-    const body = await readJson(c, TaxonomyBody);
-    try {
-      const created = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(categories)
-          .values(body)
-          .returning(taxonomyColumns.categories);
-        await announce(tx, 'category', 'created', row!);
-        return row;
-      });
-      committed('category', 'created');
+  app.post(
+    '/api/admin/categories',
+    apiDoc({
+      operationId: 'createCategory',
+      summary: 'Create a category',
+      tag: 'questions',
+      access: roles('admin'),
+      body: TaxonomyBody,
+      ok: { 201: answer(TaxonomyItem) },
+      errors: [409],
+    }),
+    requireRole('admin'),
+    async (c) => {
+      const body = await readJson(c, TaxonomyBody);
+      const created = await writeTaxonomy('category', 'created', (tx) =>
+        tx.insert(categories).values(body).returning(taxonomyColumns.categories),
+      ).catch(refuseDuplicateName(`A category named '${body.name}' already exists.`));
       return c.json(created, 201);
-    } catch (error) {
-      if (uniqueViolation(error))
-        throw badRequest(`A category named '${body.name}' already exists.`, 'name');
-      throw error;
-    }
-  });
+    },
+  );
 
-  app.delete('/api/admin/categories/:id', requireRole('admin'), async (c) => {
-    const { id } = readParams(c, IdParam);
-    const [used] = await db
-      .select({ n: count() })
-      .from(questions)
-      .where(eq(questions.categoryId, id));
-    if ((used?.n ?? 0) > 0) {
-      throw conflict(`This category is used by ${used!.n} question(s) and cannot be deleted.`);
-    }
-    const deleted = await db
-      .transaction(async (tx) => {
-        const [row] = await tx
-          .delete(categories)
-          .where(eq(categories.id, id))
-          .returning(taxonomyColumns.categories);
-        if (row) await announce(tx, 'category', 'deleted', row);
-        return row;
-      })
-      .catch((error) => {
+  app.delete(
+    '/api/admin/categories/:id',
+    apiDoc({
+      operationId: 'deleteCategory',
+      summary: 'Delete an unused category',
+      tag: 'questions',
+      access: roles('admin'),
+      params: IdParam,
+      ok: { 200: answer(TaxonomyItem) },
+      errors: [404, 409],
+    }),
+    requireRole('admin'),
+    async (c) => {
+      const { id } = readParams(c, IdParam);
+      const [used] = await db
+        .select({ n: count() })
+        .from(questions)
+        .where(eq(questions.categoryId, id));
+      if ((used?.n ?? 0) > 0) {
+        throw conflict(`This category is used by ${used!.n} question(s) and cannot be deleted.`);
+      }
+      const deleted = await writeTaxonomy('category', 'deleted', (tx) =>
+        tx.delete(categories).where(eq(categories.id, id)).returning(taxonomyColumns.categories),
+      ).catch((error) => {
         // A question took the category between the check and the delete.
         if (postgresError(error)?.code === PG_FOREIGN_KEY_VIOLATION)
           throw conflict('This category is used by questions and cannot be deleted.');
         throw error;
       });
-    if (!deleted) throw notFound('No category with that id.');
-    committed('category', 'deleted');
-    return c.json(deleted);
-  });
+      if (!deleted) throw notFound('No category with that id.');
+      return c.json(deleted);
+    },
+  );
 
-  app.post('/api/admin/tags', requireRole('admin'), async (c) => {
-    const body = await readJson(c, TaxonomyBody);
-    try {
-      const created = await db.transaction(async (tx) => {
-        const [row] = await tx.insert(tags).values(body).returning(taxonomyColumns.tags);
-        await announce(tx, 'tag', 'created', row!);
-        return row;
-      });
-      committed('tag', 'created');
+  app.post(
+    '/api/admin/tags',
+    apiDoc({
+      operationId: 'createTag',
+      summary: 'Create a tag',
+      tag: 'questions',
+      access: roles('admin'),
+      body: TaxonomyBody,
+      ok: { 201: answer(TaxonomyItem) },
+      errors: [409],
+    }),
+    requireRole('admin'),
+    async (c) => {
+      const body = await readJson(c, TaxonomyBody);
+      const created = await writeTaxonomy('tag', 'created', (tx) =>
+        tx.insert(tags).values(body).returning(taxonomyColumns.tags),
+      ).catch(refuseDuplicateName(`A topic named '${body.name}' already exists.`));
       return c.json(created, 201);
-    } catch (error) {
-      if (uniqueViolation(error))
-        throw badRequest(`A topic named '${body.name}' already exists.`, 'name');
-      throw error;
-    }
-  });
+    },
+  );
 
-  app.delete('/api/admin/tags/:id', requireRole('admin'), async (c) => {
-    const { id } = readParams(c, IdParam);
-    const deleted = await db.transaction(async (tx) => {
-      const [row] = await tx.delete(tags).where(eq(tags.id, id)).returning(taxonomyColumns.tags);
-      if (row) await announce(tx, 'tag', 'deleted', row);
-      return row;
-    });
-    if (!deleted) throw notFound('No topic with that id.');
-    committed('tag', 'deleted');
-    return c.json(deleted);
-  });
+  app.delete(
+    '/api/admin/tags/:id',
+    apiDoc({
+      operationId: 'deleteTag',
+      summary: 'Delete a tag (its questions lose it)',
+      tag: 'questions',
+      access: roles('admin'),
+      params: IdParam,
+      ok: { 200: answer(TaxonomyItem) },
+      errors: [404],
+    }),
+    requireRole('admin'),
+    async (c) => {
+      const { id } = readParams(c, IdParam);
+      const deleted = await writeTaxonomy('tag', 'deleted', (tx) =>
+        tx.delete(tags).where(eq(tags.id, id)).returning(taxonomyColumns.tags),
+      );
+      if (!deleted) throw notFound('No topic with that id.');
+      return c.json(deleted);
+    },
+  );
 
   return app;
+}
+
+/** Names are unique regardless of case: a second one is the admin's mistake (400), not a crash. */
+function refuseDuplicateName(message: string) {
+  return (error: unknown): never => {
+    if (uniqueViolation(error)) throw badRequest(message, 'name');
+    throw error;
+  };
 }

@@ -1,0 +1,182 @@
+import { ApiError, type Role } from '@uapqa/contracts';
+import type { MiddlewareHandler } from 'hono';
+import {
+  type DescribeRouteOptions,
+  describeRoute,
+  type ResponsesWithResolver,
+  resolver,
+} from 'hono-openapi';
+import { z } from 'zod';
+
+/** Who may call an operation: anyone, any signed-in user, or the named roles. */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'session' }
+  | { kind: 'roles'; roles: readonly Role[] };
+
+export const PUBLIC: Access = { kind: 'public' };
+export const SESSION: Access = { kind: 'session' };
+export const roles = (...names: Role[]): Access => ({ kind: 'roles', roles: names });
+
+type Response = ResponsesWithResolver[string];
+type Parameter = NonNullable<DescribeRouteOptions['parameters']>[number];
+interface Header {
+  description: string;
+  schema: { type: 'string' };
+}
+
+/** A JSON answer described by a contracts schema. */
+export function answer(schema: z.ZodType, description = 'OK'): Response {
+  // As the service sends it: defaults applied, transforms done.
+  return {
+    description,
+    content: { 'application/json': { schema: resolver(schema, { io: 'output' }) } },
+  };
+}
+
+const stringHeader = (description: string): Header => ({ description, schema: { type: 'string' } });
+
+/** Headers the pages read, documented where an answer carries them. */
+export const HEADERS = {
+  nextCursor: {
+    'X-Next-Cursor': stringHeader(
+      'Opaque position of the next page (pass it back as `cursor`); absent at the end.',
+    ),
+  },
+  totalCount: { 'X-Total-Count': stringHeader('How many match, in all pages.') },
+  estimatedCount: {
+    'X-Total-Count-Exact': stringHeader(
+      "`false` when `X-Total-Count` is the database planner's estimate (very many matches).",
+    ),
+  },
+  sessionCookies: {
+    'Set-Cookie': stringHeader(
+      'The `session` token (15 minutes) and the `session_refresh` secret, both HttpOnly.',
+    ),
+  },
+  clearedCookies: {
+    'Set-Cookie': stringHeader('Clears the `session` and `session_refresh` cookies.'),
+  },
+  retryAfter: { 'Retry-After': stringHeader('Seconds to wait before trying again.') },
+} satisfies Record<string, Record<string, Header>>;
+
+const ERROR_MEANING: Record<number, string> = {
+  400: 'Invalid input: `message` says what, `field` names the field at fault.',
+  401: 'Unauthorized: no valid session.',
+  402: 'No FOIA credits left.',
+  403: 'Forbidden: the role does not allow it, or a cross-site request.',
+  404: 'Not found.',
+  409: 'Conflict with the current state.',
+  410: 'Gone: the link was used or has expired.',
+  413: 'Request body larger than BODY_LIMIT_BYTES.',
+  415: 'The body is not declared as JSON (`Content-Type: application/json`).',
+  429: 'Too many requests: `Retry-After` says when to try again.',
+  502: 'The owning service did not answer.',
+  503: 'The owning service is not deployed or not available.',
+};
+
+/**
+ * The error answer of a status, already rendered as JSON Schema: for documents put together
+ * after hono-openapi built them (the gateway adds its own statuses to forwarded operations).
+ */
+export function renderedErrorAnswer(status: number): Record<string, unknown> {
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(ApiError, { io: 'output' });
+  return {
+    description: ERROR_MEANING[status] ?? 'Error.',
+    content: { 'application/json': { schema } },
+  };
+}
+
+/** The error answer of a status: `{ message }` and, for 429, the Retry-After header. */
+export function errorAnswer(status: number): Response {
+  return {
+    ...answer(ApiError, ERROR_MEANING[status] ?? 'Error.'),
+    ...(status === 429 ? { headers: HEADERS.retryAfter } : {}),
+  };
+}
+
+export interface RouteDoc {
+  /** Unique across the whole API (the gateway merges every service's document). */
+  operationId: string;
+  summary: string;
+  description?: string;
+  /** The owning service (or `gateway`), used to group operations. */
+  tag: string;
+  access: Access;
+  body?: z.ZodType;
+  query?: z.ZodObject;
+  params?: z.ZodObject;
+  /** Success answers by status. */
+  ok: Record<number, Response>;
+  /** Error statuses beyond those implied (400 with input, 401/403 with access, 413/415, 429). */
+  errors?: number[];
+  /** The credential, when it is not the session cookie (the refresh secret renews a session). */
+  security?: Array<Record<string, string[]>>;
+}
+
+/**
+ * Query and path parameters from a zod object, rendered by zod's own JSON Schema conversion (as
+ * the input the route reads: strings coerced, defaults optional).
+ */
+function parameters(where: 'query' | 'path', schema: z.ZodObject): Parameter[] {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: Record<string, { description?: string } & Record<string, unknown>>;
+    required?: string[];
+  };
+  return Object.entries(json.properties ?? {}).map(([name, property]) => {
+    const { description, ...rest } = property;
+    return {
+      name,
+      in: where,
+      required: where === 'path' || (json.required ?? []).includes(name),
+      ...(description ? { description } : {}),
+      schema: rest,
+    };
+  });
+}
+
+function accessSentence(access: Access): string {
+  if (access.kind === 'roles') return `Roles: ${access.roles.join(', ')}.`;
+  return access.kind === 'session' ? 'Needs a signed-in session.' : 'Public.';
+}
+
+/**
+ * Describes a route for the service's OpenAPI document, next to the route it describes; the
+ * route itself still reads and checks its input (readJson, readQuery, readParams).
+ */
+export function apiDoc(doc: RouteDoc): MiddlewareHandler {
+  const statuses = new Set<number>(doc.errors ?? []);
+  if (doc.body || doc.query || doc.params) statuses.add(400);
+  if (doc.access.kind !== 'public') statuses.add(401);
+  if (doc.access.kind === 'roles') statuses.add(403);
+  if (doc.body) {
+    statuses.add(413);
+    statuses.add(415);
+  }
+  statuses.add(429);
+  const responses: ResponsesWithResolver = {};
+  for (const [status, response] of Object.entries(doc.ok)) responses[status] = response;
+  for (const status of [...statuses].sort()) responses[status] ??= errorAnswer(status);
+  const who = accessSentence(doc.access);
+  return describeRoute({
+    operationId: doc.operationId,
+    summary: doc.summary,
+    description: doc.description ? `${doc.description}\n\n${who}` : who,
+    tags: [doc.tag],
+    security: doc.access.kind === 'public' ? [] : (doc.security ?? [{ session: [] }]),
+    ...(doc.access.kind === 'roles' ? { 'x-roles': [...doc.access.roles] } : {}),
+    parameters: [
+      ...(doc.params ? parameters('path', doc.params) : []),
+      ...(doc.query ? parameters('query', doc.query) : []),
+    ],
+    ...(doc.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: resolver(doc.body) } },
+          },
+        }
+      : {}),
+    responses,
+  });
+}
