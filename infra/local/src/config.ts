@@ -13,10 +13,7 @@ export const localConfigSchema = z.object({
     .regex(/^[a-z_][a-z0-9_]*$/)
     .default('uapqa_'),
   NATS_URL: env.url().default('nats://127.0.0.1:4222'),
-  NATS_STREAM_PREFIX: z
-    .string()
-    .regex(/^[a-z0-9_]*$/)
-    .default(''),
+  NATS_STREAM_PREFIX: env.streamPrefix(),
   ADMIN_USERNAME: z.string().default('admin'),
   /** A local-only default; set your own anywhere that is not your machine. */
   ADMIN_PASSWORD: z.string().min(12).default('local-admin-password'),
@@ -26,6 +23,11 @@ export const localConfigSchema = z.object({
   MAILBOX_DIR: z
     .string()
     .default(fileURLToPath(new URL('../../../.data/mailbox', import.meta.url))),
+  /** Cluster mode (`--cluster`): the programs it runs beside the services. */
+  NATS_SERVER_BIN: z.string().default('/usr/sbin/nats-server'),
+  NGINX_BIN: z.string().default('/usr/sbin/nginx'),
+  /** Shared rate-limit counters for every process; unset, each process counts in memory. */
+  REDIS_URL: env.optionalUrl(),
   /** The site's address in the links of emails; unset, the gateway's local address. */
   PUBLIC_URL: env.url().optional(),
 });

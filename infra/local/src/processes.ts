@@ -20,11 +20,24 @@ export function startProcess(
   env: Record<string, string>,
   output: NodeJS.WritableStream = process.stdout,
 ): ManagedProcess {
-  const child = spawn(process.execPath, [script], {
+  return startCommand(name, process.execPath, [script], env, output);
+}
+
+/** Runs any program (a nats-server, nginx) the same way: prefixed output, stop, kill. */
+export function startCommand(
+  name: string,
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  output: NodeJS.WritableStream = process.stdout,
+): ManagedProcess {
+  const child = spawn(command, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const recent: string[] = [];
+  // A program that cannot start (not installed) reports it here rather than crashing the launcher.
+  child.once('error', (error) => recent.push(`${command}: ${error.message}`));
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream! }).on('line', (line) => {
       recent.push(line);

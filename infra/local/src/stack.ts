@@ -1,32 +1,32 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { billingService } from '@uapqa/billing';
+import { gatewayService } from '@uapqa/gateway';
+import { identityService } from '@uapqa/identity';
+import { moderationService } from '@uapqa/moderation';
+import { notificationsService } from '@uapqa/notifications';
+import { questionsService } from '@uapqa/questions';
 import type { LocalConfig } from './config.js';
 import { ensureDatabases } from './databases.js';
 import { type ManagedProcess, startProcess, waitUntilReady } from './processes.js';
 
-/** Where a workspace package's built entry point lives. */
-function mainOf(packageName: string): string {
-  return join(dirname(fileURLToPath(import.meta.resolve(packageName))), 'main.js');
-}
-
 /**
- * The services this mode runs, each as its own process with its own database. A service joins
- * by adding its entry here (and its package to this one's dependencies).
+ * The services this mode runs, each as its own process (its descriptor's `main`) with its own
+ * database. A service joins by adding its entry here (and its package to this one's
+ * dependencies).
  */
-const SERVICES = [
-  { name: 'identity', package: '@uapqa/identity', offset: 1, urlVariable: 'IDENTITY_URL' },
-  { name: 'billing', package: '@uapqa/billing', offset: 2, urlVariable: 'BILLING_URL' },
-  { name: 'questions', package: '@uapqa/questions', offset: 3, urlVariable: 'QUESTIONS_URL' },
-  { name: 'moderation', package: '@uapqa/moderation', offset: 4, urlVariable: 'MODERATION_URL' },
-  {
-    name: 'notifications',
-    package: '@uapqa/notifications',
-    offset: 5,
-    urlVariable: 'NOTIFICATIONS_URL',
-  },
-] as const;
+export const SERVICES = [
+  { service: identityService, offset: 1, urlVariable: 'IDENTITY_URL' },
+  { service: billingService, offset: 2, urlVariable: 'BILLING_URL' },
+  { service: questionsService, offset: 3, urlVariable: 'QUESTIONS_URL' },
+  { service: moderationService, offset: 4, urlVariable: 'MODERATION_URL' },
+  { service: notificationsService, offset: 5, urlVariable: 'NOTIFICATIONS_URL' },
+].map(({ service, offset, urlVariable }) => ({
+  name: service.name,
+  script: service.main,
+  offset,
+  urlVariable,
+}));
 
-export type LocalServiceName = (typeof SERVICES)[number]['name'] | 'gateway';
+export type LocalServiceName = (typeof SERVICES)[number]['name'] | typeof gatewayService.name;
 
 interface ProcessSpec {
   name: LocalServiceName;
@@ -65,13 +65,14 @@ export async function startLocalStack(
     MAILBOX_DIR: config.MAILBOX_DIR,
     PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     ...(config.SMTP_URL ? { SMTP_URL: config.SMTP_URL } : {}),
+    ...(config.REDIS_URL ? { REDIS_URL: config.REDIS_URL } : {}),
   };
   const specs: ProcessSpec[] = [
     ...SERVICES.map((service) => {
       const port = config.BASE_PORT + service.offset;
       return {
         name: service.name,
-        script: mainOf(service.package),
+        script: service.script,
         readyUrl: `http://127.0.0.1:${port}/ready`,
         env: {
           ...shared,
@@ -83,8 +84,8 @@ export async function startLocalStack(
       };
     }),
     {
-      name: 'gateway',
-      script: mainOf('@uapqa/gateway'),
+      name: gatewayService.name,
+      script: gatewayService.main,
       readyUrl: `http://127.0.0.1:${config.PORT}/api/health`,
       env: { ...shared, PORT: String(config.PORT) },
     },

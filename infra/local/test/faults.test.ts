@@ -3,13 +3,20 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { payLocally } from '@uapqa/billing/testing';
 import { registerVerified } from '@uapqa/identity/testing';
 import { verificationTokenFromMailbox } from '@uapqa/notifications/testing';
-import { freePort } from '@uapqa/service-kit';
-import { type Browser, browser, eventually } from '@uapqa/service-kit/testing';
+import { type Browser, browser, eventually, freePort } from '@uapqa/service-kit/testing';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalServiceName, LocalStack } from '../src/stack.js';
+import {
+  expectBalancesMatchLedger,
+  expectNoQuestionEventLost,
+  expectOneDebitPerQuestion,
+  serviceDatabases,
+} from './invariants.js';
+import { approveExpert, awaitExpertWindows } from './mixed-load.js';
 import {
   type IsolatedStack,
   realServersConfigured,
@@ -119,15 +126,6 @@ describe.runIf(realServersConfigured && existsSync(NATS_BIN))(
       return Object.assign(session, { id: id as number });
     }
 
-    async function pay(member: Browser, path: string, body: unknown) {
-      const { clientSecret } = await (await member.post(path, body)).json();
-      const confirmed = await member.post('/api/billing/local/confirm', {
-        clientSecret,
-        outcome: 'succeeded',
-      });
-      expect(confirmed.status).toBe(200);
-    }
-
     beforeAll(async () => {
       nats = new PrivateNats(await freePort());
       await nats.start();
@@ -142,37 +140,20 @@ describe.runIf(realServersConfigured && existsSync(NATS_BIN))(
       experts = [];
       for (let n = 0; n < EXPERTS; n++) {
         const expert = await register(`fault_expert_${n}`);
-        const applied = await expert.post('/api/creator-profile', {
-          brandName: `Expert ${n}`,
-          bio: 'Decades of field investigation into radar-visual encounters at sea and on land.',
-          credentials: 'Former radar operator, published investigator.',
-          expertise: 'Radar-visual cases',
-          experienceYears: 20,
-          questionsPerWeek: 10,
-          weeklyRate: 100,
-        });
-        expect(applied.status).toBe(201);
-        const { id } = await applied.json();
-        expect((await admin.post(`/api/admin/creator-profiles/${id}/approve`)).status).toBe(200);
+        await approveExpert(admin, expert, n);
         experts.push(expert.id);
       }
 
       members = [];
       for (let n = 0; n < MEMBERS; n++) {
         const member = await register(`fault_member_${n}`);
-        await pay(member, '/api/create-subscription', {});
-        await pay(member, '/api/purchase-credits', { package: 'bulk' });
-        await pay(member, '/api/purchase-credits', { package: 'bulk' });
+        await payLocally(member, '/api/create-subscription');
+        await payLocally(member, '/api/purchase-credits', { package: 'bulk' });
+        await payLocally(member, '/api/purchase-credits', { package: 'bulk' });
         members.push(member);
       }
       // Every expert's window is known to questions before the load starts.
-      await eventually(
-        async () => {
-          const creators = await (await client().get('/api/creators')).json();
-          expect(creators.filter((c: { window?: unknown }) => c.window)).toHaveLength(EXPERTS);
-        },
-        { timeoutMs: 30_000, intervalMs: 250 },
-      );
+      await awaitExpertWindows(client(), EXPERTS, 30_000);
     }, 180_000);
 
     afterAll(async () => {
@@ -287,59 +268,18 @@ describe.runIf(realServersConfigured && existsSync(NATS_BIN))(
       const afterwards = await client().get('/api/questions?limit=5');
       expect(afterwards.status).toBe(200);
 
-      const database = (service: string) => {
-        const url = new URL(serverUrl!);
-        url.pathname = `/${prefix}${service}`;
-        return postgres(url.toString(), { max: 1, onnotice: () => {} });
-      };
-      const billing = database('billing');
-      const questions = database('questions');
-      const moderation = database('moderation');
+      const db = serviceDatabases(prefix);
       try {
         await eventually(
           async () => {
-            // No event lost: every stored question reached moderation's queue, once.
-            const stored = await questions`select id::text as id, status from questions`;
-            const queued = await moderation`select question_id as id, status from queue_items`;
-            const queuedIds = new Set(queued.map((row) => row.id as string));
-            for (const id of accepted) expect(stored.map((row) => row.id)).toContain(id);
-            for (const row of stored) expect(queuedIds.has(row.id as string)).toBe(true);
-            expect(queuedIds.size).toBe(queued.length);
-            // Decisions reached questions: a rejected item is rejected there too.
-            const storedStatus = new Map(stored.map((row) => [row.id as string, row.status]));
-            for (const row of queued) {
-              if (row.status === 'rejected') expect(storedStatus.get(row.id)).toBe('rejected');
-              if (row.status === 'approved') expect(storedStatus.get(row.id)).toBe('approved');
-            }
-
-            // Every accepted question: exactly one debit, at most one refund; a rejected one
-            // exactly one refund. A debit for a question that was never stored is refunded.
-            const entries = await billing`
-              select idempotency_key as key, user_id, delta, kind from ledger
-              where kind in ('question_debit', 'question_refund')`;
-            const count = (key: string) => entries.filter((row) => row.key === key).length;
-            for (const row of stored) {
-              expect(count(`question:${row.id}:debit`)).toBe(1);
-              expect(count(`question:${row.id}:refund`)).toBe(row.status === 'rejected' ? 1 : 0);
-            }
-            const storedIds = new Set(stored.map((row) => row.id as string));
-            for (const row of entries.filter((entry) => entry.kind === 'question_debit')) {
-              const id = (row.key as string).split(':')[1]!;
-              if (!storedIds.has(id)) expect(count(`question:${id}:refund`)).toBe(1);
-            }
+            const stored = await expectNoQuestionEventLost(db, accepted);
+            await expectOneDebitPerQuestion(db, stored);
           },
           { timeoutMs: 60_000, intervalMs: 500 },
         );
-
-        // Every balance is the sum of its entries, and is what the member sees.
-        for (const member of members) {
-          const [sum] = await billing`
-            select coalesce(sum(delta), 0)::int as balance from ledger where user_id = ${member.id}`;
-          const me = await (await member.get('/api/user')).json();
-          expect(me.foiaCredits).toBe(sum!.balance);
-        }
+        await expectBalancesMatchLedger(db, members);
       } finally {
-        await Promise.all([billing.end(), questions.end(), moderation.end()]);
+        await db.end();
       }
     }, 300_000);
   },

@@ -2,9 +2,10 @@ import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { freePortRange, NatsEventBus } from '@uapqa/service-kit';
-import { uniqueName } from '@uapqa/service-kit/testing';
+import { NatsEventBus } from '@uapqa/service-kit';
+import { freePortRange, uniqueName } from '@uapqa/service-kit/testing';
 import postgres from 'postgres';
+import { CLUSTER_PORT_SPAN, type ClusterStack, startClusterStack } from '../src/cluster.js';
 import { localConfigSchema } from '../src/config.js';
 import { type LocalStack, startLocalStack } from '../src/stack.js';
 
@@ -58,12 +59,55 @@ export async function startIsolatedStack(
       });
       await bus.deleteStreams(['identity', 'billing', 'questions', 'moderation', 'notifications']);
       await bus.close();
-      const admin = postgres(serverUrl!, { max: 1, onnotice: () => {} });
-      const rows = await admin`select datname from pg_database where datname like ${`${prefix}%`}`;
-      for (const row of rows)
-        await admin.unsafe(`drop database if exists "${row.datname}" with (force)`);
-      await admin.end();
+      await dropDatabases(prefix);
       rmSync(mailbox, { recursive: true, force: true });
     },
   };
+}
+
+export interface IsolatedCluster {
+  cluster: ClusterStack;
+  prefix: string;
+  cleanup(): Promise<void>;
+}
+
+/**
+ * The cluster mode with its own ports, NATS members (their stores go with it) and databases,
+ * all removed by cleanup.
+ */
+export async function startIsolatedCluster(
+  name: string,
+  settings: Record<string, string> = {},
+): Promise<IsolatedCluster> {
+  const prefix = `${uniqueName(name)}_`;
+  const base = await freePortRange(CLUSTER_PORT_SPAN);
+  const cluster = await startClusterStack(
+    localConfigSchema.parse({
+      PORT: String(base),
+      BASE_PORT: String(base),
+      POSTGRES_URL: serverUrl,
+      NATS_STREAM_PREFIX: prefix,
+      DATABASE_PREFIX: prefix,
+      ADMIN_PASSWORD: 'test-admin-password',
+      LOG_LEVEL: 'warn',
+      ...settings,
+    }),
+    process.env.STACK_LOG ? createWriteStream(process.env.STACK_LOG) : new PassThrough(),
+  );
+  return {
+    cluster,
+    prefix,
+    async cleanup() {
+      await cluster.stop();
+      await dropDatabases(prefix);
+    },
+  };
+}
+
+async function dropDatabases(prefix: string) {
+  const admin = postgres(serverUrl!, { max: 1, onnotice: () => {} });
+  const rows = await admin`select datname from pg_database where datname like ${`${prefix}%`}`;
+  for (const row of rows)
+    await admin.unsafe(`drop database if exists "${row.datname}" with (force)`);
+  await admin.end();
 }
