@@ -3,6 +3,7 @@ import { federationShared } from '@uapqa/ui/federation';
 import { precompress } from '@uapqa/ui/precompress';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { startupPreloads } from './vite/startup-preloads';
 
 /**
  * The host. It declares no remotes at build time: it reads `/remotes.json` at run time and
@@ -19,6 +20,11 @@ export default defineConfig({
       manifest: true,
       dts: false,
       shared: federationShared,
+    }),
+    startupPreloads({
+      bootstrap: '/src/bootstrap.tsx',
+      // Form controls are for the pages with forms.
+      skip: (chunk) => chunk.moduleIds.some((id) => id.includes('/packages/ui/src/controls')),
     }),
   ],
   build: {

@@ -1,22 +1,18 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  browserAvailability,
-  DEMO_PASSWORD,
   DESKTOP,
-  type Harness,
+  demoSession,
+  describeInChromium,
   PHONE,
-  startHarness,
+  useHarness,
   viewportFor,
+  WIDTHS,
 } from './harness.js';
-
-const { run } = browserAvailability();
 
 /** WCAG 2.2 AA, plus axe's best practices (heading order, one h1, landmarks). */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-const WIDTHS = [DESKTOP, PHONE] as const;
 
 type Role = 'visitor' | 'member' | 'expert' | 'moderator' | 'admin';
 const ACCOUNTS: Record<Exclude<Role, 'visitor'>, string> = {
@@ -493,21 +489,10 @@ const SCREENS: Record<Role, Screen[]> = {
 const PENDING_TITLE = 'What did the radar operators at Washington National see in July 1952?';
 const APPROVED_TITLE = 'Why do so many sightings cluster near nuclear weapons sites?';
 
-describe.skipIf(!run)('accessibility (axe, WCAG 2.2 AA) of every route in Chromium', () => {
-  let harness: Harness;
+describeInChromium('accessibility (axe, WCAG 2.2 AA) of every route in Chromium', () => {
+  const harness = useHarness();
   let answeredId: string;
   const pages = new Map<Role, Page>();
-
-  /** A signed-in API session of a demo account. */
-  async function session(username: string): Promise<{ context: BrowserContext; page: Page }> {
-    const opened = await harness.newPage(DESKTOP);
-    const response = await opened.context.request.post('/api/login', {
-      headers: { origin: harness.url },
-      data: { username, password: DEMO_PASSWORD },
-    });
-    expect(response.status()).toBe(200);
-    return opened;
-  }
 
   /** One page per role, signed in once and reused at every width. */
   async function pageOf(role: Role): Promise<Page> {
@@ -516,16 +501,15 @@ describe.skipIf(!run)('accessibility (axe, WCAG 2.2 AA) of every route in Chromi
       page =
         role === 'visitor'
           ? (await harness.newPage(DESKTOP)).page
-          : (await session(ACCOUNTS[role])).page;
+          : (await demoSession(harness, ACCOUNTS[role])).page;
       pages.set(role, page);
     }
     return page;
   }
 
   beforeAll(async () => {
-    harness = await startHarness();
     const headers = { origin: harness.url };
-    const { context: member } = await session('member');
+    const { context: member } = await demoSession(harness, 'member');
     const get = async <T>(context: BrowserContext, url: string) => {
       const response = await context.request.get(url);
       expect(response.ok(), url).toBe(true);
@@ -557,7 +541,7 @@ describe.skipIf(!run)('accessibility (axe, WCAG 2.2 AA) of every route in Chromi
       expect(asked.ok(), await asked.text()).toBe(true);
       ids.push(((await asked.json()) as { id: number }).id);
     }
-    const { context: moderator } = await session('moderator');
+    const { context: moderator } = await demoSession(harness, 'moderator');
     // The question reaches the queue through the event bus: ask until it is there.
     const deadline = Date.now() + 15_000;
     for (;;) {
@@ -583,11 +567,8 @@ describe.skipIf(!run)('accessibility (axe, WCAG 2.2 AA) of every route in Chromi
       },
     });
     expect(applied.ok(), await applied.text()).toBe(true);
-    // The stack's first start (migrations of five databases) and the setup above.
+    // The setup above (the stack itself was started by useHarness's hook).
   }, 240_000);
-  afterAll(async () => {
-    await harness?.close();
-  });
 
   describe.each(Object.keys(SCREENS) as Role[])('as %s', (role) => {
     it.each(WIDTHS)(

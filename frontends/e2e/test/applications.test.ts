@@ -1,21 +1,20 @@
 import { join } from 'node:path';
 import { type MailboxMessage, readMailbox } from '@uapqa/notifications/testing';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   ARTIFACTS_DIR,
-  browserAvailability,
   DESKTOP,
+  describeInChromium,
+  expectLaidOut,
   type Harness,
   hasHorizontalScroll,
-  PHONE,
   saveScreenshots,
   signIn,
-  startHarness,
   toast,
+  useHarness,
+  WIDTHS,
 } from './harness.js';
-
-const { run } = browserAvailability();
 
 const ADMIN_EMAIL = 'admin@demo.uapqa.local';
 const NOTE = 'Your Blue Book research is exactly what members ask about. Welcome!';
@@ -60,17 +59,10 @@ function links(html: string | false | undefined): string[] {
   return [...String(html).matchAll(/href="([^"]+)"/g)].map((match) => match[1]!);
 }
 
-describe.skipIf(!run)('expert applications from /apply to the admin dashboard and email', () => {
-  let harness: Harness;
+describeInChromium('expert applications from /apply to the admin dashboard and email', () => {
+  const harness = useHarness();
 
-  beforeAll(async () => {
-    harness = await startHarness();
-  });
-  afterAll(async () => {
-    await harness?.close();
-  });
-
-  for (const width of [DESKTOP, PHONE]) {
+  for (const width of WIDTHS) {
     it(`at ${width} px: a visitor applies, the admin approves one and declines another, everyone is emailed`, async () => {
       const stamp = `${width}-${Date.now().toString(36)}`;
       const accepted = { name: `Avery Quinn ${width}`, email: `avery.${stamp}@example.com` };
@@ -121,8 +113,7 @@ describe.skipIf(!run)('expert applications from /apply to the admin dashboard an
       // Approve the first with a note.
       await first.getByRole('button', { name: 'Review' }).click();
       await first.getByLabel('Note to the applicant (optional)').fill(NOTE);
-      expect(await hasHorizontalScroll(admin)).toBe(false);
-      await saveScreenshots(admin, 'admin-expert-application-review', [width]);
+      await expectLaidOut(admin, 'admin-expert-application-review');
       // The section alone, readable at phone width too.
       await section.screenshot({
         path: join(ARTIFACTS_DIR, `admin-expert-applications-section-${width}.png`),

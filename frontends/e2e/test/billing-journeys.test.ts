@@ -1,19 +1,16 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  browserAvailability,
-  DESKTOP,
+  describeInChromium,
+  expectLaidOut,
   type Harness,
-  hasHorizontalScroll,
-  PHONE,
   saveScreenshots,
   signIn,
   signUp,
-  startHarness,
   toast,
+  useHarness,
+  WIDTHS,
 } from './harness.js';
-
-const { run } = browserAvailability();
 
 /** The card number the local provider declines, and one it accepts. */
 const DECLINED_CARD = '4000 0000 0000 0002';
@@ -50,17 +47,10 @@ async function payDeclinedThenGood(page: Page, pay: RegExp, success: string, sho
   expect(await toast(page, 'An unexpected error occurred').count()).toBe(0);
 }
 
-describe.skipIf(!run)('billing journeys in Chromium against the embedded stack', () => {
-  let harness: Harness;
+describeInChromium('billing journeys in Chromium against the embedded stack', () => {
+  const harness = useHarness();
 
-  beforeAll(async () => {
-    harness = await startHarness();
-  });
-  afterAll(async () => {
-    await harness?.close();
-  });
-
-  describe.each([DESKTOP, PHONE])('at %i px', (width) => {
+  describe.each(WIDTHS)('at %i px', (width) => {
     it('pays a declined subscription and a declined credit pack again, once each', async () => {
       const { page } = await harness.newPage(width);
       await newcomer(harness, page);
@@ -116,8 +106,7 @@ describe.skipIf(!run)('billing journeys in Chromium against the embedded stack',
       await page.waitForURL('**/subscribe');
       const manager = page.getByTestId('subscription-manager');
       await eventually(() => manager.getByTestId('renewal').textContent()).toMatch(/^Renews on /);
-      await saveScreenshots(page, 'billing-manage-active', [width]);
-      expect(await hasHorizontalScroll(page)).toBe(false);
+      await expectLaidOut(page, 'billing-manage-active');
 
       await manager.getByRole('button', { name: 'Cancel Subscription' }).click();
       const dialog = page.getByRole('dialog', { name: 'Cancel your subscription?' });
@@ -148,8 +137,7 @@ describe.skipIf(!run)('billing journeys in Chromium against the embedded stack',
       const payment = history.getByTestId('payment').first();
       await eventually(() => payment.textContent()).toContain('Archive Access subscription');
       expect(await payment.textContent()).toContain('$10.00');
-      await saveScreenshots(page, 'billing-history', [width]);
-      expect(await hasHorizontalScroll(page)).toBe(false);
+      await expectLaidOut(page, 'billing-history');
 
       await payment.getByRole('link', { name: /^Receipt for Archive Access/ }).click();
       await page.waitForURL(/\/subscribe\?receipt=/);
@@ -161,8 +149,7 @@ describe.skipIf(!run)('billing journeys in Chromium against the embedded stack',
       expect(await receipt.getByTestId('receipt-amount').textContent()).toBe('$10.00 USD');
       await receipt.getByText('member@demo.uapqa.local').waitFor();
       await page.getByRole('button', { name: 'Print Receipt' }).waitFor();
-      await saveScreenshots(page, 'billing-receipt', [width]);
-      expect(await hasHorizontalScroll(page)).toBe(false);
+      await expectLaidOut(page, 'billing-receipt');
 
       await page.getByRole('link', { name: /Back to your account/ }).click();
       await page.getByRole('heading', { name: 'Pricing & Access' }).waitFor();

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import {
   BUDGET_GZIP_BYTES,
   type BudgetResult,
   formatBudget,
   measureFrontendBudget,
 } from '../scripts/budget-lib.mjs';
-import { browserAvailability, type Harness, startHarness } from './harness.js';
-
-const { run } = browserAvailability();
+import { describeInChromium, useHarness } from './harness.js';
 
 /**
  * Chunks of the shared singletons `@uapqa/ui/router` and `@uapqa/ui/controls` (named after
@@ -15,17 +13,13 @@ const { run } = browserAvailability();
  */
 const SHARED_ENTRY_CHUNK = /\/assets\/(router|controls)-[\w-]+\.js$/;
 
-describe.skipIf(!run)('the frontend budget (`pnpm --filter @uapqa/e2e budget`)', () => {
-  let harness: Harness;
+describeInChromium('the frontend budget (`pnpm --filter @uapqa/e2e budget`)', () => {
+  const harness = useHarness();
   let result: BudgetResult;
 
   beforeAll(async () => {
-    harness = await startHarness();
     result = await measureFrontendBudget({ browser: harness.browser, url: harness.url });
     console.log(formatBudget(result));
-  });
-  afterAll(async () => {
-    await harness?.close();
   });
 
   it('loads no remote code on / and the members remote once /browse-qa is visited', () => {

@@ -1,18 +1,15 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
-  browserAvailability,
-  DESKTOP,
-  type Harness,
-  hasHorizontalScroll,
-  PHONE,
+  describeInChromium,
+  expectLaidOut,
   saveScreenshots,
   signIn,
-  startHarness,
   toast,
+  useHarness,
+  WIDTHS,
 } from './harness.js';
 
-const { run } = browserAvailability();
 const EXPERT = 'Evelyn Hart';
 
 /** The expert names the ask form offers, read from its Expert field's options. */
@@ -26,17 +23,10 @@ async function expertsOffered(page: Page): Promise<string[]> {
   return names;
 }
 
-describe.skipIf(!run)('an admin delists an expert and lists them again, in Chromium', () => {
-  let harness: Harness;
+describeInChromium('an admin delists an expert and lists them again, in Chromium', () => {
+  const harness = useHarness();
 
-  beforeAll(async () => {
-    harness = await startHarness();
-  });
-  afterAll(async () => {
-    await harness?.close();
-  });
-
-  for (const width of [DESKTOP, PHONE]) {
+  for (const width of WIDTHS) {
     it(`takes them off the ask form and brings them back, at ${width} px`, async () => {
       const { page: admin } = await harness.newPage(width);
       await signIn(admin, 'admin');
@@ -54,14 +44,12 @@ describe.skipIf(!run)('an admin delists an expert and lists them again, in Chrom
       expect(await dialog.getByTestId('listing-consequences').textContent()).toContain(
         'Their published answers stay in the archive.',
       );
-      expect(await hasHorizontalScroll(admin)).toBe(false);
-      await saveScreenshots(admin, 'delist-confirm', [width]);
+      await expectLaidOut(admin, 'delist-confirm');
       await dialog.getByRole('button', { name: 'Delist expert' }).click();
       await toast(admin, 'Expert Delisted').waitFor();
       await row.getByText('Delisted', { exact: true }).waitFor();
       await row.scrollIntoViewIfNeeded();
-      expect(await hasHorizontalScroll(admin)).toBe(false);
-      await saveScreenshots(admin, 'delist-delisted', [width]);
+      await expectLaidOut(admin, 'delist-delisted');
 
       // The ask form no longer offers them; the archive still shows their answers.
       await expect

@@ -1,17 +1,6 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  browserAvailability,
-  DESKTOP,
-  type Harness,
-  hasHorizontalScroll,
-  PHONE,
-  saveScreenshots,
-  signIn,
-  startHarness,
-} from './harness.js';
-
-const { run } = browserAvailability();
+import { expect, it } from 'vitest';
+import { describeInChromium, expectLaidOut, signIn, useHarness, WIDTHS } from './harness.js';
 
 /** "$1,260.00" as cents. */
 function cents(text: string | null): number {
@@ -34,17 +23,10 @@ async function figures(page: Page) {
   };
 }
 
-describe.runIf(run)('an expert reads earnings that add up', () => {
-  let harness: Harness;
+describeInChromium('an expert reads earnings that add up', () => {
+  const harness = useHarness();
 
-  beforeAll(async () => {
-    harness = await startHarness();
-  });
-  afterAll(async () => {
-    await harness?.close();
-  });
-
-  for (const width of [DESKTOP, PHONE]) {
+  for (const width of WIDTHS) {
     for (const username of ['dana', 'evelyn']) {
       it(`${username} at ${width}px: answered × fee is the total, month by month`, async () => {
         const { page } = await harness.newPage(width);
@@ -97,8 +79,7 @@ describe.runIf(run)('an expert reads earnings that add up', () => {
         await expect
           .poll(() => page.getByTestId('payout-line').textContent())
           .toMatch(/^\w{3} \d+, \d{4}: \$[\d,.]+ due/);
-        expect(await hasHorizontalScroll(page)).toBe(false);
-        await saveScreenshots(page, `expert-earnings-${username}`, [width]);
+        await expectLaidOut(page, `expert-earnings-${username}`);
       });
     }
   }

@@ -1,28 +1,19 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  browserAvailability,
   confirmFromInbox,
-  type Harness,
+  describeInChromium,
   saveScreenshots,
   signIn,
-  startHarness,
   toast,
+  useHarness,
 } from './harness.js';
 
-const { run } = browserAvailability();
 const MEMBERS_DIST = fileURLToPath(new URL('../../members/dist', import.meta.url));
 
-describe.skipIf(!run)('the web frontends in Chromium against the embedded stack', () => {
-  let harness: Harness;
-
-  beforeAll(async () => {
-    harness = await startHarness();
-  });
-  afterAll(async () => {
-    await harness?.close();
-  });
+describeInChromium('the web frontends in Chromium against the embedded stack', () => {
+  const harness = useHarness();
 
   describe.each([1280, 390])('at %i px', (width) => {
     const mobile = width < 600;

@@ -12,12 +12,14 @@ import {
   chromium,
   type Page,
 } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 
 export const DEMO_PASSWORD = 'disclosure-demo';
 
 /** The two widths every route is checked and photographed at. */
 export const DESKTOP = 1280;
 export const PHONE = 390;
+export const WIDTHS = [DESKTOP, PHONE] as const;
 
 /** Where the suites save their screenshots (git-ignored; kept by CI as test artifacts). */
 export const ARTIFACTS_DIR = fileURLToPath(new URL('../artifacts/', import.meta.url));
@@ -47,6 +49,11 @@ export function browserAvailability(): { run: boolean } {
   if (process.env.CI === 'true') throw new Error(`Browser tests cannot run under CI: ${reason}`);
   console.warn(`Skipping browser tests. ${reason}`);
   return { run: false };
+}
+
+/** A suite that drives Chromium: `describe` where a browser is found, skipped (or failed) as above. */
+export function describeInChromium(name: string, suite: () => void): void {
+  describe.runIf(browserAvailability().run)(name, suite);
 }
 
 export interface Harness {
@@ -109,6 +116,42 @@ export async function startHarness(): Promise<Harness> {
   };
 }
 
+/** The stack's start migrates five databases: on a busy machine it can take minutes. */
+const START_TIMEOUT_MS = 240_000;
+
+/**
+ * For a describe block: starts the harness before its tests and closes it after them. The
+ * object returned is filled in when the stack is up, so use it in hooks and tests only; a
+ * `beforeAll` of the block registered after this call runs after the start and may use it.
+ */
+export function useHarness(): Harness {
+  const harness = {} as Harness;
+  beforeAll(async () => {
+    Object.assign(harness, await startHarness());
+  }, START_TIMEOUT_MS);
+  afterAll(async () => {
+    await harness.close?.();
+  });
+  return harness;
+}
+
+/**
+ * A signed-in API session of a demo account (logged in through /api/login with the CSRF
+ * guard's origin), for setup a test is not about. Its context's `request` holds the cookies.
+ */
+export async function demoSession(
+  harness: Harness,
+  username: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await harness.newPage(DESKTOP);
+  const response = await opened.context.request.post('/api/login', {
+    headers: { origin: harness.url },
+    data: { username, password: DEMO_PASSWORD },
+  });
+  expect(response.status(), `login ${username}`).toBe(200);
+  return opened;
+}
+
 /**
  * Signs a new member up through the API as a person would: registers, reads the link of the
  * confirmation email from the stack's mailbox folder and opens it with the same cookies (a
@@ -130,6 +173,35 @@ export async function signUp(
     throw new Error(`verify ${body.username}: ${verified.status()} ${await verified.text()}`);
   }
   return verified.json();
+}
+
+/**
+ * A new member (see signUp; password DEMO_PASSWORD) who subscribed and bought a bulk pack of
+ * credits, each paid as the card form pays: the local provider confirms the payment.
+ */
+export async function signUpSubscriber(
+  harness: Harness,
+  request: APIRequestContext,
+  username: string,
+): Promise<{ id: number; username: string }> {
+  const user = await signUp(harness, request, {
+    username,
+    email: `${username}@example.com`,
+    password: DEMO_PASSWORD,
+  });
+  const headers = { origin: harness.url };
+  for (const [path, data] of [
+    ['/api/create-subscription', {}],
+    ['/api/purchase-credits', { package: 'bulk' }],
+  ] as const) {
+    const started = await (await request.post(path, { headers, data })).json();
+    const confirmed = await request.post('/api/billing/local/confirm', {
+      headers,
+      data: { clientSecret: started.clientSecret, outcome: 'succeeded' },
+    });
+    expect(confirmed.status(), `${path} confirmed`).toBe(200);
+  }
+  return user;
 }
 
 /** The confirmation link (the whole address, as a mail program shows it) mailed to `email`. */
@@ -182,7 +254,7 @@ export function toast(page: Page, text: string) {
 export async function saveScreenshots(
   page: Page,
   name: string,
-  widths: readonly number[] = [DESKTOP, PHONE],
+  widths: readonly number[] = WIDTHS,
 ): Promise<string[]> {
   await mkdir(ARTIFACTS_DIR, { recursive: true });
   const original = page.viewportSize();
@@ -209,6 +281,15 @@ export async function saveScreenshots(
     }
   }
   return saved;
+}
+
+/**
+ * The page as a person sees it now: nothing runs off its side (no horizontal scroll bar), and
+ * a screenshot at its own width goes to `artifacts/<name>-<width>.png` for a human to look at.
+ */
+export async function expectLaidOut(page: Page, name: string): Promise<void> {
+  expect(await hasHorizontalScroll(page)).toBe(false);
+  await saveScreenshots(page, name, [page.viewportSize()!.width]);
 }
 
 /** Whether the document is wider than the viewport (a horizontal scroll bar). */

@@ -1,30 +1,19 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  browserAvailability,
   DEMO_PASSWORD,
   DESKTOP,
+  demoSession,
+  describeInChromium,
+  expectLaidOut,
   type Harness,
-  hasHorizontalScroll,
   PHONE,
   saveScreenshots,
   signIn,
-  startHarness,
   toast,
+  useHarness,
+  WIDTHS,
 } from './harness.js';
-
-const { run } = browserAvailability();
-
-/** An API session of the admin, for setup a test is not about (origin: the CSRF guard). */
-async function adminApi(harness: Harness): Promise<BrowserContext> {
-  const { context } = await harness.newPage(DESKTOP);
-  const response = await context.request.post('/api/login', {
-    headers: { origin: harness.url },
-    data: { username: 'admin', password: DEMO_PASSWORD },
-  });
-  expect(response.status()).toBe(200);
-  return context;
-}
 
 async function setWaitlist(harness: Harness, admin: BrowserContext, on: boolean): Promise<void> {
   const response = await admin.request.post('/api/admin/settings/waitlist_enabled', {
@@ -59,19 +48,15 @@ async function openFilters(page: Page, width: number): Promise<void> {
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
 }
 
-describe.skipIf(!run)('journeys through waitlist mode, the archive and the admin', () => {
-  let harness: Harness;
+describeInChromium('journeys through waitlist mode, the archive and the admin', () => {
+  const harness = useHarness();
   let admin: BrowserContext;
 
   beforeAll(async () => {
-    harness = await startHarness();
-    admin = await adminApi(harness);
-  });
-  afterAll(async () => {
-    await harness?.close();
+    admin = (await demoSession(harness, 'admin')).context;
   });
 
-  describe.each([DESKTOP, PHONE])('at %i px', (width) => {
+  describe.each(WIDTHS)('at %i px', (width) => {
     it('waitlist mode closes registration only: the admin signs out, signs back in and turns it off', async () => {
       const { page } = await harness.newPage(width);
       await signIn(page, 'admin');
@@ -91,8 +76,7 @@ describe.skipIf(!run)('journeys through waitlist mode, the archive and the admin
         await page.getByText('Registration is closed for now', { exact: false }).waitFor();
         expect(await page.getByRole('tab', { name: 'Register' }).count()).toBe(0);
         expect(await page.getByRole('form', { name: 'Register' }).count()).toBe(0);
-        expect(await hasHorizontalScroll(page)).toBe(false);
-        await saveScreenshots(page, 'journeys-auth-waitlist', [width]);
+        await expectLaidOut(page, 'journeys-auth-waitlist');
 
         await page.getByRole('tab', { name: 'Sign In' }).click();
         await saveScreenshots(page, 'journeys-auth-waitlist-sign-in', [width]);
@@ -265,8 +249,7 @@ describe.skipIf(!run)('journeys through waitlist mode, the archive and the admin
       expect(await toggle.getAttribute('aria-expanded')).toBe('false');
       const box = await firstCard.boundingBox();
       expect(box!.y).toBeLessThan(page.viewportSize()!.height);
-      expect(await hasHorizontalScroll(page)).toBe(false);
-      await saveScreenshots(page, 'journeys-browse-phone-member', [PHONE]);
+      await expectLaidOut(page, 'journeys-browse-phone-member');
 
       await toggle.click();
       await page.getByLabel('Search', { exact: true }).waitFor();

@@ -1,19 +1,16 @@
 import type { APIRequestContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  browserAvailability,
-  DEMO_PASSWORD,
   DESKTOP,
-  type Harness,
-  hasHorizontalScroll,
-  PHONE,
+  demoSession,
+  describeInChromium,
+  expectLaidOut,
   saveScreenshots,
   signIn,
-  signUp,
-  startHarness,
+  signUpSubscriber,
+  useHarness,
+  WIDTHS,
 } from './harness.js';
-
-const { run } = browserAvailability();
 
 const TITLES = {
   answered: 'What did the Rendlesham Forest patrol actually record on tape?',
@@ -61,42 +58,20 @@ async function settle<T>(read: () => Promise<T>, done: (value: T) => boolean): P
 const cardOf = (page: Page, title: string) =>
   page.getByTestId('my-question').filter({ hasText: title });
 
-describe.skipIf(!run)("a member's own questions and a question's page, in Chromium", () => {
-  let harness: Harness;
+describeInChromium("a member's own questions and a question's page, in Chromium", () => {
+  const harness = useHarness();
   const username = `asker_${Date.now().toString(36)}`;
   const ids = { answered: '', approved: '', rejected: '', pending: '' };
 
   beforeAll(async () => {
-    harness = await startHarness();
     const origin = harness.url;
-    const login = async (name: string) => {
-      const { context } = await harness.newPage(DESKTOP);
-      const api = caller(context.request, origin);
-      expect(
-        (await api.post('/api/login', { username: name, password: DEMO_PASSWORD })).status,
-      ).toBe(200);
-      return api;
-    };
+    const login = async (name: string) =>
+      caller((await demoSession(harness, name)).context.request, origin);
 
     // A new member, subscribed with a bulk pack of credits (payments settled as the card form does).
     const { context } = await harness.newPage(DESKTOP);
     const asker = caller(context.request, origin);
-    await signUp(harness, context.request, {
-      username,
-      email: `${username}@example.com`,
-      password: DEMO_PASSWORD,
-    });
-    for (const [path, body] of [
-      ['/api/create-subscription', {}],
-      ['/api/purchase-credits', { package: 'bulk' }],
-    ] as const) {
-      const { body: started } = await asker.post(path, body);
-      const confirmed = await asker.post('/api/billing/local/confirm', {
-        clientSecret: started.clientSecret,
-        outcome: 'succeeded',
-      });
-      expect(confirmed.status).toBe(200);
-    }
+    await signUpSubscriber(harness, context.request, username);
     await settle(
       async () => (await asker.get('/api/user')).body.foiaCredits as number,
       (credits) => credits >= ASKED,
@@ -179,11 +154,8 @@ describe.skipIf(!run)("a member's own questions and a question's page, in Chromi
       answered: 1,
     });
   });
-  afterAll(async () => {
-    await harness?.close();
-  });
 
-  for (const width of [DESKTOP, PHONE]) {
+  for (const width of WIDTHS) {
     describe(`at ${width} px`, () => {
       it('counts every question on the dashboard and lists them all on My Questions', async () => {
         const { page } = await harness.newPage(width);
@@ -230,8 +202,7 @@ describe.skipIf(!run)("a member's own questions and a question's page, in Chromi
         const pending = cardOf(page, TITLES.pending);
         expect(await pending.getByTestId('status').textContent()).toBe('Pending review');
         expect(await pending.textContent()).toContain('Asked of Marcus Reyes');
-        expect(await hasHorizontalScroll(page)).toBe(false);
-        await saveScreenshots(page, 'my-questions', [width]);
+        await expectLaidOut(page, 'my-questions');
 
         await page.getByRole('button', { name: 'Next' }).click();
         await expect.poll(() => page.getByTestId('page-status').textContent()).toBe('Page 2 of 2');
@@ -255,8 +226,7 @@ describe.skipIf(!run)("a member's own questions and a question's page, in Chromi
         expect(await signUp.getAttribute('href')).toBe('/auth');
         expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(TITLES.answered);
         expect(await page.title()).toBe(`${TITLES.answered} | UAP Answers`);
-        expect(await hasHorizontalScroll(page)).toBe(false);
-        await saveScreenshots(page, 'question-visitor', [width]);
+        await expectLaidOut(page, 'question-visitor');
       });
 
       it('shows another member the whole answer, and not their pending question', async () => {
@@ -289,8 +259,7 @@ describe.skipIf(!run)("a member's own questions and a question's page, in Chromi
         expect(await page.getByTestId('question-page').textContent()).toContain(
           'Waiting for a moderator to review it.',
         );
-        expect(await hasHorizontalScroll(page)).toBe(false);
-        await saveScreenshots(page, 'question-pending-asker', [width]);
+        await expectLaidOut(page, 'question-pending-asker');
 
         await page.goto(`/questions/${ids.rejected}`);
         await page.getByTestId('rejection').waitFor();

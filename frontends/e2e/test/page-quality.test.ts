@@ -1,17 +1,14 @@
 import { PAGE_META, pageTitle } from '@uapqa/contracts';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  browserAvailability,
   DESKTOP,
-  type Harness,
+  describeInChromium,
   PHONE,
   saveScreenshots,
   signIn,
-  startHarness,
+  useHarness,
 } from './harness.js';
-
-const { run } = browserAvailability();
 
 /**
  * Lighthouse's bound for a good cumulative layout shift, the pages' goal. A page that shifts as
@@ -84,15 +81,8 @@ const VISITOR_PAGES: Array<[string, (page: Page) => Promise<unknown>]> = [
   ['/subscribe', (page) => page.getByTestId('notice').waitFor()],
 ];
 
-describe.skipIf(!run)('what Lighthouse checks on every page, in Chromium', () => {
-  let harness: Harness;
-
-  beforeAll(async () => {
-    harness = await startHarness();
-  });
-  afterAll(async () => {
-    await harness?.close();
-  });
+describeInChromium('what Lighthouse checks on every page, in Chromium', () => {
+  const harness = useHarness();
 
   describe.each([PHONE, DESKTOP])('at %i px', (width) => {
     it.each(VISITOR_PAGES)(

@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
-  browserAvailability,
   DEMO_PASSWORD,
   DESKTOP,
-  type Harness,
-  hasHorizontalScroll,
+  describeInChromium,
+  expectLaidOut,
   PHONE,
-  saveScreenshots,
   signIn,
-  startHarness,
   toast,
+  useHarness,
 } from './harness.js';
 
-const { run } = browserAvailability();
-
-describe.runIf(run)('switching accounts without signing out', () => {
-  let harness: Harness;
-  beforeAll(async () => {
-    harness = await startHarness();
-  }, 120_000);
-  afterAll(async () => {
-    await harness?.close();
-  });
+describeInChromium('switching accounts without signing out', () => {
+  const harness = useHarness();
 
   it.each([
     ['desktop', DESKTOP],
@@ -61,8 +51,7 @@ describe.runIf(run)('switching accounts without signing out', () => {
       expect(await formTab.getByText('Welcome, member', { exact: true }).count()).toBe(0);
       // The moderator's own home page, not the member's.
       await formTab.getByRole('heading', { name: 'Moderator Dashboard' }).waitFor();
-      expect(await hasHorizontalScroll(formTab)).toBe(false);
-      await saveScreenshots(formTab, `session-switch-${name}`, [width]);
+      await expectLaidOut(formTab, `session-switch-${name}`);
       await context.close();
     },
     60_000,

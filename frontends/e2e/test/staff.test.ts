@@ -1,19 +1,17 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
-  browserAvailability,
-  DEMO_PASSWORD,
   DESKTOP,
-  type Harness,
+  demoSession,
+  describeInChromium,
+  expectLaidOut,
   hasHorizontalScroll,
   PHONE,
   saveScreenshots,
   signIn,
-  startHarness,
   toast,
+  useHarness,
 } from './harness.js';
-
-const { run } = browserAvailability();
 
 const QUESTION = 'Who else tracked the 1957 Levelland lights on radar that night?';
 const DETAILS =
@@ -62,230 +60,205 @@ async function answeredCard(page: Page, title: string) {
   }
 }
 
-/** An API session of a demo account (for setup that is not what a test is about). */
-async function apiSession(harness: Harness, username: string): Promise<BrowserContext> {
-  const { context } = await harness.newPage(DESKTOP);
-  const response = await context.request.post('/api/login', {
-    headers: { origin: harness.url },
-    data: { username, password: DEMO_PASSWORD },
-  });
-  expect(response.status()).toBe(200);
-  return context;
-}
+describeInChromium('the staff and experts remotes in Chromium against the embedded stack', () => {
+  const harness = useHarness();
 
-describe.skipIf(!run)(
-  'the staff and experts remotes in Chromium against the embedded stack',
-  () => {
-    let harness: Harness;
+  describe(`at ${DESKTOP} px`, () => {
+    it('takes a question from a member through moderation to a different expert and into Browse Q&A', async () => {
+      // The demo member, a subscriber from the start, asks Dana.
+      const { page: member } = await harness.newPage(DESKTOP);
+      await signIn(member, 'member');
+      await awaitSubscription(member);
+      await member.goto('/submit-question');
+      await expect.poll(() => member.getByTestId('balance').textContent()).toBe('3');
+      await member.getByRole('combobox', { name: 'Expert' }).click();
+      await member.getByRole('option', { name: 'Dana Whitfield' }).click();
+      await member.getByRole('combobox', { name: 'Category' }).click();
+      await member.getByRole('option').first().click();
+      await member.getByRole('checkbox').first().click();
+      await member.getByLabel('Your question').fill(QUESTION);
+      await member.getByLabel('Details').fill(DETAILS);
+      await member.getByRole('button', { name: 'Submit Question' }).click();
+      await toast(member, 'Question Submitted!').waitFor();
 
-    beforeAll(async () => {
-      harness = await startHarness();
+      // The moderator approves it with notes and hands it to Marcus instead.
+      const { page: moderator } = await harness.newPage(DESKTOP);
+      await signIn(moderator, 'moderator');
+      await moderator.goto('/moderator-dashboard');
+      await moderator.getByTestId('moderator-dashboard').waitFor();
+      const item = moderator.getByRole('article', { name: QUESTION });
+      await item.waitFor();
+      await item.getByText('for Dana Whitfield').waitFor();
+      await saveScreenshots(moderator, 'moderator-dashboard');
+      await item.getByRole('button', { name: 'Moderate' }).click();
+      const panel = item.getByTestId('moderation-panel');
+      await panel.getByLabel('Moderation notes').fill(NOTES);
+      await panel.getByRole('combobox', { name: 'Assign expert' }).click();
+      // The expert asked is the default and is not offered again by name.
+      await moderator.getByRole('option', { name: 'Expert asked: Dana Whitfield' }).waitFor();
+      expect(
+        await moderator.getByRole('option', { name: 'Dana Whitfield', exact: true }).count(),
+      ).toBe(0);
+      await moderator.getByRole('option', { name: 'Marcus Reyes' }).click();
+      await expect
+        .poll(() => panel.getByRole('combobox', { name: 'Assign expert' }).textContent())
+        .toContain('Marcus Reyes');
+      await saveScreenshots(moderator, 'moderator-dashboard-moderating', [DESKTOP]);
+      await panel.getByRole('button', { name: 'Approve' }).click();
+      await toast(moderator, 'Question Moderated').waitFor();
+      await item.waitFor({ state: 'detached' });
+
+      // Marcus sees it pending with the moderator's notes and answers it.
+      const { page: expert } = await harness.newPage(DESKTOP);
+      await signIn(expert, 'marcus');
+      await expert.goto('/expert-dashboard');
+      await expert.getByTestId('expert-dashboard').waitFor();
+      const question = expert.getByTestId('expert-question').filter({ hasText: QUESTION });
+      await question.waitFor();
+      await expect
+        .poll(() => question.getByTestId('question-status').textContent())
+        .toBe('Pending');
+      await question.getByText(NOTES).waitFor();
+      await question.getByTestId('time-left').waitFor();
+      await saveScreenshots(expert, 'expert-dashboard');
+      await question.getByRole('button', { name: 'Answer', exact: true }).click();
+      await question.getByLabel('Your answer').fill(ANSWER);
+      await saveScreenshots(expert, 'expert-dashboard-answering', [DESKTOP]);
+      await question.getByRole('button', { name: 'Submit Answer' }).click();
+      await toast(expert, 'Answer Submitted').waitFor();
+      // It leaves the Pending tab for the Answered one, with the answer under it.
+      await question.waitFor({ state: 'detached' });
+      await expert.getByRole('tab', { name: /^Answered \(\d+\)$/ }).click();
+      await question.getByText(ANSWER).waitFor();
+      expect(await question.getByTestId('question-status').textContent()).toBe('Answered');
+
+      // Browse Q&A: the whole answer for the member, a 100-character excerpt for a visitor.
+      const memberCard = await answeredCard(member, QUESTION);
+      await memberCard.getByText('Marcus Reyes').waitFor();
+      expect(await memberCard.getByTestId('answer').textContent()).toBe(ANSWER);
+      await memberCard.getByText('Full Answer Available').waitFor();
+      await saveScreenshots(member, 'browse-qa-answered-member');
+
+      const { page: visitor } = await harness.newPage(DESKTOP);
+      const visitorCard = await answeredCard(visitor, QUESTION);
+      const excerpt = await visitorCard.getByTestId('answer').textContent();
+      expect(excerpt).toBe(`${ANSWER.slice(0, 100)}...`);
+      expect(excerpt!.length).toBeLessThanOrEqual(103);
+      await visitorCard.getByRole('link', { name: 'Sign Up to Read Full Answer' }).waitFor();
+      await saveScreenshots(visitor, 'browse-qa-answered-visitor');
     });
-    afterAll(async () => {
-      await harness?.close();
-    });
 
-    describe(`at ${DESKTOP} px`, () => {
-      it('takes a question from a member through moderation to a different expert and into Browse Q&A', async () => {
-        // The demo member, a subscriber from the start, asks Dana.
-        const { page: member } = await harness.newPage(DESKTOP);
-        await signIn(member, 'member');
-        await awaitSubscription(member);
-        await member.goto('/submit-question');
-        await expect.poll(() => member.getByTestId('balance').textContent()).toBe('3');
-        await member.getByRole('combobox', { name: 'Expert' }).click();
-        await member.getByRole('option', { name: 'Dana Whitfield' }).click();
-        await member.getByRole('combobox', { name: 'Category' }).click();
-        await member.getByRole('option').first().click();
-        await member.getByRole('checkbox').first().click();
-        await member.getByLabel('Your question').fill(QUESTION);
-        await member.getByLabel('Details').fill(DETAILS);
-        await member.getByRole('button', { name: 'Submit Question' }).click();
-        await toast(member, 'Question Submitted!').waitFor();
+    it('lets the admin add and delete a category and a topic, and toggle waitlist mode', async () => {
+      const { page } = await harness.newPage(DESKTOP);
+      await signIn(page, 'admin');
+      await page.goto('/admin-dashboard');
+      await page.getByTestId('admin-dashboard').waitFor();
+      await page.getByTestId('taxonomy-category').getByRole('list').waitFor();
+      await saveScreenshots(page, 'admin-dashboard');
 
-        // The moderator approves it with notes and hands it to Marcus instead.
-        const { page: moderator } = await harness.newPage(DESKTOP);
-        await signIn(moderator, 'moderator');
-        await moderator.goto('/moderator-dashboard');
-        await moderator.getByTestId('moderator-dashboard').waitFor();
-        const item = moderator.getByRole('article', { name: QUESTION });
-        await item.waitFor();
-        await item.getByText('for Dana Whitfield').waitFor();
-        await saveScreenshots(moderator, 'moderator-dashboard');
-        await item.getByRole('button', { name: 'Moderate' }).click();
-        const panel = item.getByTestId('moderation-panel');
-        await panel.getByLabel('Moderation notes').fill(NOTES);
-        await panel.getByRole('combobox', { name: 'Assign expert' }).click();
-        // The expert asked is the default and is not offered again by name.
-        await moderator.getByRole('option', { name: 'Expert asked: Dana Whitfield' }).waitFor();
-        expect(
-          await moderator.getByRole('option', { name: 'Dana Whitfield', exact: true }).count(),
-        ).toBe(0);
-        await moderator.getByRole('option', { name: 'Marcus Reyes' }).click();
-        await expect
-          .poll(() => panel.getByRole('combobox', { name: 'Assign expert' }).textContent())
-          .toContain('Marcus Reyes');
-        await saveScreenshots(moderator, 'moderator-dashboard-moderating', [DESKTOP]);
-        await panel.getByRole('button', { name: 'Approve' }).click();
-        await toast(moderator, 'Question Moderated').waitFor();
-        await item.waitFor({ state: 'detached' });
+      for (const { noun, name } of [
+        { noun: 'Category', name: 'E2E Crash Retrievals' },
+        { noun: 'Topic', name: 'E2E Roswell Debris' },
+      ]) {
+        const lower = noun.toLowerCase();
+        const box = page.getByTestId(`taxonomy-${lower}`);
+        await box.getByLabel(`New ${lower} name`).fill(name);
+        await box.getByRole('button', { name: `Add ${noun}` }).click();
+        await toast(page, `${noun} Added`).waitFor();
+        const remove = box.getByRole('button', { name: `Delete ${lower} ${name}`, exact: true });
+        await remove.waitFor();
+        await remove.click();
+        await toast(page, `${noun} Deleted`).waitFor();
+        await remove.waitFor({ state: 'detached' });
+      }
 
-        // Marcus sees it pending with the moderator's notes and answers it.
-        const { page: expert } = await harness.newPage(DESKTOP);
-        await signIn(expert, 'marcus');
-        await expert.goto('/expert-dashboard');
-        await expert.getByTestId('expert-dashboard').waitFor();
-        const question = expert.getByTestId('expert-question').filter({ hasText: QUESTION });
-        await question.waitFor();
-        await expect
-          .poll(() => question.getByTestId('question-status').textContent())
-          .toBe('Pending');
-        await question.getByText(NOTES).waitFor();
-        await question.getByTestId('time-left').waitFor();
-        await saveScreenshots(expert, 'expert-dashboard');
-        await question.getByRole('button', { name: 'Answer', exact: true }).click();
-        await question.getByLabel('Your answer').fill(ANSWER);
-        await saveScreenshots(expert, 'expert-dashboard-answering', [DESKTOP]);
-        await question.getByRole('button', { name: 'Submit Answer' }).click();
-        await toast(expert, 'Answer Submitted').waitFor();
-        // It leaves the Pending tab for the Answered one, with the answer under it.
-        await question.waitFor({ state: 'detached' });
-        await expert.getByRole('tab', { name: /^Answered \(\d+\)$/ }).click();
-        await question.getByText(ANSWER).waitFor();
-        expect(await question.getByTestId('question-status').textContent()).toBe('Answered');
-
-        // Browse Q&A: the whole answer for the member, a 100-character excerpt for a visitor.
-        const memberCard = await answeredCard(member, QUESTION);
-        await memberCard.getByText('Marcus Reyes').waitFor();
-        expect(await memberCard.getByTestId('answer').textContent()).toBe(ANSWER);
-        await memberCard.getByText('Full Answer Available').waitFor();
-        await saveScreenshots(member, 'browse-qa-answered-member');
-
-        const { page: visitor } = await harness.newPage(DESKTOP);
-        const visitorCard = await answeredCard(visitor, QUESTION);
-        const excerpt = await visitorCard.getByTestId('answer').textContent();
-        expect(excerpt).toBe(`${ANSWER.slice(0, 100)}...`);
-        expect(excerpt!.length).toBeLessThanOrEqual(103);
-        await visitorCard.getByRole('link', { name: 'Sign Up to Read Full Answer' }).waitFor();
-        await saveScreenshots(visitor, 'browse-qa-answered-visitor');
-      });
-
-      it('lets the admin add and delete a category and a topic, and toggle waitlist mode', async () => {
-        const { page } = await harness.newPage(DESKTOP);
-        await signIn(page, 'admin');
-        await page.goto('/admin-dashboard');
-        await page.getByTestId('admin-dashboard').waitFor();
-        await page.getByTestId('taxonomy-category').getByRole('list').waitFor();
-        await saveScreenshots(page, 'admin-dashboard');
-
-        for (const { noun, name } of [
-          { noun: 'Category', name: 'E2E Crash Retrievals' },
-          { noun: 'Topic', name: 'E2E Roswell Debris' },
-        ]) {
-          const lower = noun.toLowerCase();
-          const box = page.getByTestId(`taxonomy-${lower}`);
-          await box.getByLabel(`New ${lower} name`).fill(name);
-          await box.getByRole('button', { name: `Add ${noun}` }).click();
-          await toast(page, `${noun} Added`).waitFor();
-          const remove = box.getByRole('button', { name: `Delete ${lower} ${name}`, exact: true });
-          await remove.waitFor();
-          await remove.click();
-          await toast(page, `${noun} Deleted`).waitFor();
-          await remove.waitFor({ state: 'detached' });
-        }
-
-        const waitlist = page.getByRole('switch', { name: 'Waitlist Mode' });
-        await expect.poll(() => waitlist.getAttribute('aria-checked')).toBe('false');
-        await waitlist.click();
-        await expect.poll(() => waitlist.getAttribute('aria-checked')).toBe('true');
-        await toast(page, 'Waitlist Updated').waitFor();
-        try {
-          const { page: visitor } = await harness.newPage(DESKTOP);
-          await visitor.goto('/');
-          await visitor.getByRole('banner').getByRole('link', { name: 'Join Waitlist' }).waitFor();
-        } finally {
-          await waitlist.click();
-          await expect.poll(() => waitlist.getAttribute('aria-checked')).toBe('false');
-          await toast(page, 'Waitlist Updated').waitFor();
-        }
+      const waitlist = page.getByRole('switch', { name: 'Waitlist Mode' });
+      await expect.poll(() => waitlist.getAttribute('aria-checked')).toBe('false');
+      await waitlist.click();
+      await expect.poll(() => waitlist.getAttribute('aria-checked')).toBe('true');
+      await toast(page, 'Waitlist Updated').waitFor();
+      try {
         const { page: visitor } = await harness.newPage(DESKTOP);
         await visitor.goto('/');
-        await visitor
-          .getByRole('banner')
-          .getByRole('link', { name: 'Join Investigation' })
-          .waitFor();
-      });
-
-      it('shows a member Access Denied on the admin and moderator dashboards', async () => {
-        const { page } = await harness.newPage(DESKTOP);
-        await signIn(page, 'member');
-        for (const { path, text } of [
-          { path: '/admin-dashboard', text: "You don't have admin permissions" },
-          { path: '/moderator-dashboard', text: "You don't have moderator permissions" },
-        ]) {
-          await page.goto(path);
-          const denied = page.getByTestId('access-denied');
-          await denied.waitFor();
-          await denied.getByText('Access Denied', { exact: true }).waitFor();
-          await denied.getByText(text, { exact: true }).waitFor();
-          expect(await page.getByTestId('admin-dashboard').count()).toBe(0);
-          expect(await page.getByTestId('moderator-dashboard').count()).toBe(0);
-          await saveScreenshots(page, `${path.slice(1)}-denied`);
-        }
-      });
+        await visitor.getByRole('banner').getByRole('link', { name: 'Join Waitlist' }).waitFor();
+      } finally {
+        await waitlist.click();
+        await expect.poll(() => waitlist.getAttribute('aria-checked')).toBe('false');
+        await toast(page, 'Waitlist Updated').waitFor();
+      }
+      const { page: visitor } = await harness.newPage(DESKTOP);
+      await visitor.goto('/');
+      await visitor.getByRole('banner').getByRole('link', { name: 'Join Investigation' }).waitFor();
     });
 
-    describe(`at ${PHONE} px`, () => {
-      it('fits the moderator and expert dashboards on a phone without horizontal scrolling', async () => {
-        // A pending question for the queue, asked of Dana through the API.
-        const member = await apiSession(harness, 'member');
-        const list = async <T>(url: string) => (await (await member.request.get(url)).json()) as T;
-        const creators =
-          await list<Array<{ userId: number; brandName: string | null }>>('/api/creators');
-        const categories = await list<Array<{ id: number }>>('/api/categories');
-        const tags = await list<Array<{ id: number }>>('/api/tags');
-        const dana = creators.find((creator) => creator.brandName === 'Dana Whitfield');
-        expect(dana).toBeDefined();
-        const asked = await member.request.post('/api/questions', {
-          headers: { origin: harness.url },
-          data: {
-            assignedCreatorId: dana!.userId,
-            categoryId: categories[0]!.id,
-            tagIds: [tags[0]!.id],
-            title: PHONE_QUESTION,
-            content: 'Malmstrom, Minot and Rendlesham all report lights near the missile fields.',
-          },
-        });
-        expect(asked.ok()).toBe(true);
-
-        const { page: moderator } = await harness.newPage(PHONE);
-        await signIn(moderator, 'moderator');
-        await moderator.goto('/moderator-dashboard');
-        await moderator.getByTestId('moderator-dashboard').waitFor();
-        const item = moderator.getByRole('article', { name: PHONE_QUESTION });
-        await item.waitFor();
-        expect(await hasHorizontalScroll(moderator)).toBe(false);
-        await item.getByRole('button', { name: 'Moderate' }).click();
-        await item.getByTestId('moderation-panel').waitFor();
-        expect(await hasHorizontalScroll(moderator)).toBe(false);
-        await item.getByRole('combobox', { name: 'Assign expert' }).click();
-        await moderator.getByRole('option', { name: 'Marcus Reyes' }).click();
-        await saveScreenshots(moderator, 'moderator-dashboard-moderating', [PHONE]);
-        await item.getByRole('button', { name: 'Approve' }).click();
-        await toast(moderator, 'Question Moderated').waitFor();
-
-        const { page: expert } = await harness.newPage(PHONE);
-        await signIn(expert, 'marcus');
-        await expert.goto('/expert-dashboard');
-        await expert.getByTestId('expert-dashboard').waitFor();
-        const question = expert.getByTestId('expert-question').filter({ hasText: PHONE_QUESTION });
-        await question.waitFor();
-        expect(await hasHorizontalScroll(expert)).toBe(false);
-        await question.getByRole('button', { name: 'Answer', exact: true }).click();
-        await question.getByLabel('Your answer').waitFor();
-        expect(await hasHorizontalScroll(expert)).toBe(false);
-        await saveScreenshots(expert, 'expert-dashboard-answering', [PHONE]);
-      });
+    it('shows a member Access Denied on the admin and moderator dashboards', async () => {
+      const { page } = await harness.newPage(DESKTOP);
+      await signIn(page, 'member');
+      for (const { path, text } of [
+        { path: '/admin-dashboard', text: "You don't have admin permissions" },
+        { path: '/moderator-dashboard', text: "You don't have moderator permissions" },
+      ]) {
+        await page.goto(path);
+        const denied = page.getByTestId('access-denied');
+        await denied.waitFor();
+        await denied.getByText('Access Denied', { exact: true }).waitFor();
+        await denied.getByText(text, { exact: true }).waitFor();
+        expect(await page.getByTestId('admin-dashboard').count()).toBe(0);
+        expect(await page.getByTestId('moderator-dashboard').count()).toBe(0);
+        await saveScreenshots(page, `${path.slice(1)}-denied`);
+      }
     });
-  },
-);
+  });
+
+  describe(`at ${PHONE} px`, () => {
+    it('fits the moderator and expert dashboards on a phone without horizontal scrolling', async () => {
+      // A pending question for the queue, asked of Dana through the API.
+      const member = (await demoSession(harness, 'member')).context;
+      const list = async <T>(url: string) => (await (await member.request.get(url)).json()) as T;
+      const creators =
+        await list<Array<{ userId: number; brandName: string | null }>>('/api/creators');
+      const categories = await list<Array<{ id: number }>>('/api/categories');
+      const tags = await list<Array<{ id: number }>>('/api/tags');
+      const dana = creators.find((creator) => creator.brandName === 'Dana Whitfield');
+      expect(dana).toBeDefined();
+      const asked = await member.request.post('/api/questions', {
+        headers: { origin: harness.url },
+        data: {
+          assignedCreatorId: dana!.userId,
+          categoryId: categories[0]!.id,
+          tagIds: [tags[0]!.id],
+          title: PHONE_QUESTION,
+          content: 'Malmstrom, Minot and Rendlesham all report lights near the missile fields.',
+        },
+      });
+      expect(asked.ok()).toBe(true);
+
+      const { page: moderator } = await harness.newPage(PHONE);
+      await signIn(moderator, 'moderator');
+      await moderator.goto('/moderator-dashboard');
+      await moderator.getByTestId('moderator-dashboard').waitFor();
+      const item = moderator.getByRole('article', { name: PHONE_QUESTION });
+      await item.waitFor();
+      expect(await hasHorizontalScroll(moderator)).toBe(false);
+      await item.getByRole('button', { name: 'Moderate' }).click();
+      await item.getByTestId('moderation-panel').waitFor();
+      expect(await hasHorizontalScroll(moderator)).toBe(false);
+      await item.getByRole('combobox', { name: 'Assign expert' }).click();
+      await moderator.getByRole('option', { name: 'Marcus Reyes' }).click();
+      await saveScreenshots(moderator, 'moderator-dashboard-moderating', [PHONE]);
+      await item.getByRole('button', { name: 'Approve' }).click();
+      await toast(moderator, 'Question Moderated').waitFor();
+
+      const { page: expert } = await harness.newPage(PHONE);
+      await signIn(expert, 'marcus');
+      await expert.goto('/expert-dashboard');
+      await expert.getByTestId('expert-dashboard').waitFor();
+      const question = expert.getByTestId('expert-question').filter({ hasText: PHONE_QUESTION });
+      await question.waitFor();
+      expect(await hasHorizontalScroll(expert)).toBe(false);
+      await question.getByRole('button', { name: 'Answer', exact: true }).click();
+      await question.getByLabel('Your answer').waitFor();
+      await expectLaidOut(expert, 'expert-dashboard-answering');
+    });
+  });
+});

@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
-  browserAvailability,
   DESKTOP,
-  type Harness,
-  hasHorizontalScroll,
+  describeInChromium,
+  expectLaidOut,
   linkMailedTo,
   PHONE,
   saveScreenshots,
-  startHarness,
   toast,
+  useHarness,
 } from './harness.js';
 
-const { run } = browserAvailability();
-
-describe.runIf(run)('signing up through the link of the confirmation email', () => {
-  let harness: Harness;
-  beforeAll(async () => {
-    harness = await startHarness();
-  }, 120_000);
-  afterAll(async () => {
-    await harness?.close();
-  });
+describeInChromium('signing up through the link of the confirmation email', () => {
+  const harness = useHarness();
 
   it.each([
     ['desktop', DESKTOP],
@@ -47,8 +38,7 @@ describe.runIf(run)('signing up through the link of the confirmation email', () 
         `We sent a link to ${email}. Open it to finish creating your account.`,
       );
       expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('session');
-      expect(await hasHorizontalScroll(page)).toBe(false);
-      await saveScreenshots(page, `verify-email-inbox-${name}`, [width]);
+      await expectLaidOut(page, `verify-email-inbox-${name}`);
 
       // Signing in before opening the link says what to do, and offers the link again.
       await page.getByRole('tab', { name: 'Sign In' }).click();
@@ -80,8 +70,7 @@ describe.runIf(run)('signing up through the link of the confirmation email', () 
       await failure.waitFor();
       expect(await failure.textContent()).toMatch(/already been used.*please sign in/);
       await other.getByRole('button', { name: 'Sign in' }).waitFor();
-      expect(await hasHorizontalScroll(other)).toBe(false);
-      await saveScreenshots(other, `verify-email-used-${name}`, [width]);
+      await expectLaidOut(other, `verify-email-used-${name}`);
 
       await other.goto('/verify-email?token=not-a-real-token');
       await other

@@ -1,19 +1,14 @@
 import type { APIRequestContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import {
-  browserAvailability,
-  DEMO_PASSWORD,
   DESKTOP,
-  type Harness,
-  hasHorizontalScroll,
-  PHONE,
-  saveScreenshots,
+  describeInChromium,
+  expectLaidOut,
   signIn,
-  signUp,
-  startHarness,
+  signUpSubscriber,
+  useHarness,
+  WIDTHS,
 } from './harness.js';
-
-const { run } = browserAvailability();
 
 /** Places one member may hold in one expert's window (the questions service's cap). */
 const PLACES_PER_MEMBER = 2;
@@ -24,77 +19,53 @@ async function post(request: APIRequestContext, origin: string, url: string, dat
   return { status: response.status(), body: await response.json() };
 }
 
-describe.skipIf(!run)(
-  'the ask form once a member holds every place in a window, in Chromium',
-  () => {
-    let harness: Harness;
-    const username = `capped_${Date.now().toString(36)}`;
+describeInChromium('the ask form once a member holds every place in a window, in Chromium', () => {
+  const harness = useHarness();
+  const username = `capped_${Date.now().toString(36)}`;
 
-    beforeAll(async () => {
-      harness = await startHarness();
-      const origin = harness.url;
-      // A new member with a bulk pack, who takes both of their places in Dana's window.
-      const { context } = await harness.newPage(DESKTOP);
-      const request = context.request;
-      await signUp(harness, request, {
-        username,
-        email: `${username}@example.com`,
-        password: DEMO_PASSWORD,
+  beforeAll(async () => {
+    const origin = harness.url;
+    // A new member with a bulk pack, who takes both of their places in Dana's window.
+    const { context } = await harness.newPage(DESKTOP);
+    const request = context.request;
+    await signUpSubscriber(harness, request, username);
+    const creators = (await (await request.get('/api/creators')).json()) as Array<{
+      userId: number;
+      brandName: string | null;
+    }>;
+    const dana = creators.find((creator) => creator.brandName === 'Dana Whitfield')!.userId;
+    const categoryId = (
+      (await (await request.get('/api/categories')).json()) as Array<{ id: number }>
+    )[0]!.id;
+    const tagId = ((await (await request.get('/api/tags')).json()) as Array<{ id: number }>)[0]!.id;
+    for (let n = 1; n <= PLACES_PER_MEMBER; n++) {
+      const asked = await post(request, origin, '/api/questions', {
+        assignedCreatorId: dana,
+        categoryId,
+        tagIds: [tagId],
+        title: `Which base logged the lights over the bay, part ${n}?`,
+        content: 'Several witnesses describe the same formation from places miles apart.',
       });
-      for (const [path, body] of [
-        ['/api/create-subscription', {}],
-        ['/api/purchase-credits', { package: 'bulk' }],
-      ] as const) {
-        const started = await post(request, origin, path, body);
-        const confirmed = await post(request, origin, '/api/billing/local/confirm', {
-          clientSecret: started.body.clientSecret,
-          outcome: 'succeeded',
-        });
-        expect(confirmed.status).toBe(200);
-      }
-      const creators = (await (await request.get('/api/creators')).json()) as Array<{
-        userId: number;
-        brandName: string | null;
-      }>;
-      const dana = creators.find((creator) => creator.brandName === 'Dana Whitfield')!.userId;
-      const categoryId = (
-        (await (await request.get('/api/categories')).json()) as Array<{ id: number }>
-      )[0]!.id;
-      const tagId = ((await (await request.get('/api/tags')).json()) as Array<{ id: number }>)[0]!
-        .id;
-      for (let n = 1; n <= PLACES_PER_MEMBER; n++) {
-        const asked = await post(request, origin, '/api/questions', {
-          assignedCreatorId: dana,
-          categoryId,
-          tagIds: [tagId],
-          title: `Which base logged the lights over the bay, part ${n}?`,
-          content: 'Several witnesses describe the same formation from places miles apart.',
-        });
-        expect(asked.status, JSON.stringify(asked.body)).toBe(201);
-      }
-    });
-    afterAll(async () => {
-      await harness?.close();
-    });
-
-    for (const width of [DESKTOP, PHONE]) {
-      it(`says so in the ask form at ${width} px`, async () => {
-        const { page } = await harness.newPage(width);
-        await signIn(page, username);
-        await page.goto('/submit-question');
-
-        // In the window list beside the form, under Dana's window.
-        const danaWindow = page.getByTestId('expert-window').filter({ hasText: 'Dana Whitfield' });
-        await expect
-          .poll(() => danaWindow.getByTestId('expert-window-held').textContent())
-          .toBe(CAP_NOTE);
-        // And under the expert field once Dana is chosen.
-        await page.getByRole('combobox', { name: 'Expert' }).click();
-        await page.getByRole('option', { name: 'Dana Whitfield' }).click();
-        await expect.poll(() => page.getByTestId('places-held').textContent()).toBe(CAP_NOTE);
-        expect(await hasHorizontalScroll(page)).toBe(false);
-        await saveScreenshots(page, 'window-cap', [width]);
-      });
+      expect(asked.status, JSON.stringify(asked.body)).toBe(201);
     }
-  },
-);
+  });
+
+  for (const width of WIDTHS) {
+    it(`says so in the ask form at ${width} px`, async () => {
+      const { page } = await harness.newPage(width);
+      await signIn(page, username);
+      await page.goto('/submit-question');
+
+      // In the window list beside the form, under Dana's window.
+      const danaWindow = page.getByTestId('expert-window').filter({ hasText: 'Dana Whitfield' });
+      await expect
+        .poll(() => danaWindow.getByTestId('expert-window-held').textContent())
+        .toBe(CAP_NOTE);
+      // And under the expert field once Dana is chosen.
+      await page.getByRole('combobox', { name: 'Expert' }).click();
+      await page.getByRole('option', { name: 'Dana Whitfield' }).click();
+      await expect.poll(() => page.getByTestId('places-held').textContent()).toBe(CAP_NOTE);
+      await expectLaidOut(page, 'window-cap');
+    });
+  }
+});

@@ -55,6 +55,21 @@ describe('the inline answer form', () => {
     expect(onSubmitted).not.toHaveBeenCalled();
   });
 
+  it("refuses what the API would, with the API's own message, and sends nothing", async () => {
+    const fetchSpy = stubFetch(() => jsonResponse({}));
+    renderPage(<AnswerForm questionId="q1" onSubmitted={() => {}} onCancel={() => {}} />);
+    const field = screen.getByLabelText('Your answer');
+    await userEvent.click(field);
+    await userEvent.paste('The radar logs show\u0007 a balloon.');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Answer' }));
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'The answer may contain line breaks and tabs but no other control characters.',
+    );
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
   it('Cancel clears the text and closes the form', async () => {
     stubFetch(() => jsonResponse({}));
     const onCancel = vi.fn();

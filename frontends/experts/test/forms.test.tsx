@@ -10,7 +10,7 @@ beforeEach(() => useToastStore.setState({ toasts: [] }));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the creator application', () => {
-  it('shows every message of spec section 5 for an empty form and sends nothing', async () => {
+  it("shows every message of the form's rules for an empty form and sends nothing", async () => {
     const onSubmit = vi.fn(async () => {});
     renderPage(<CreatorApplicationForm onSubmit={onSubmit} />);
     await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));

@@ -9,6 +9,8 @@ const creator = (id: number, firstName: string, lastName: string) => ({
   bio: null,
   expertise: null,
   questionsPerWeek: 2,
+  title: null,
+  avatarColor: null,
   user: { firstName, lastName },
 });
 

@@ -1,13 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { CurrentUser, Question } from '@uapqa/contracts';
-import { theme, useSession } from '@uapqa/ui';
-import { MemoryRouter } from '@uapqa/ui/router-testing';
-import type { ReactNode } from 'react';
-import { ThemeProvider } from 'styled-components';
-import { SWRConfig } from 'swr';
+import { useSession } from '@uapqa/ui';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QuestionFacts, statusLabel } from '../src/lib/own-question';
 import Dashboard from '../src/pages/Dashboard';
+import { renderPage } from './render';
 
 const member: CurrentUser = {
   id: 7,
@@ -40,16 +37,6 @@ const question = (n: number, answered: boolean): Question => ({
   creator: null,
 });
 
-function show(page: ReactNode) {
-  return render(
-    <ThemeProvider theme={theme}>
-      <SWRConfig value={{ provider: () => new Map() }}>
-        <MemoryRouter>{page}</MemoryRouter>
-      </SWRConfig>
-    </ThemeProvider>,
-  );
-}
-
 beforeEach(() => {
   vi.stubGlobal(
     'fetch',
@@ -74,7 +61,7 @@ afterEach(() => {
 describe('/dashboard', () => {
   it('counts every question asked and answered, not the recent ones it lists', async () => {
     useSession.setState({ user: member, status: 'ready' });
-    show(<Dashboard />);
+    renderPage(<Dashboard />);
     expect(await screen.findAllByTestId('recent-question')).toHaveLength(5);
     expect((await screen.findByTestId('stat-asked')).textContent).toBe('12');
     expect(screen.getByTestId('stat-answered').textContent).toBe('7');
@@ -82,7 +69,7 @@ describe('/dashboard', () => {
 
   it("links View All Questions to the member's own questions, and each to its page", async () => {
     useSession.setState({ user: member, status: 'ready' });
-    show(<Dashboard />);
+    renderPage(<Dashboard />);
     const [first] = await screen.findAllByTestId('recent-question');
     expect(
       within(first!)
@@ -107,7 +94,7 @@ describe('a question whose expert is no longer available', () => {
       creator: { userId: 3, firstName: 'Theo', lastName: 'Lark', brandName: null },
     };
     expect(statusLabel(withdrawn)).toEqual({ label: 'Expert unavailable', tone: 'gray' });
-    show(<QuestionFacts question={withdrawn} creators={[]} now={Date.parse('2026-01-02')} />);
+    renderPage(<QuestionFacts question={withdrawn} creators={[]} now={Date.parse('2026-01-02')} />);
     expect(screen.getByTestId('refund').textContent).toBe(
       'Theo Lark is no longer available to answer questions, so this question was withdrawn. Your FOIA credit was refunded; you can ask another expert.',
     );

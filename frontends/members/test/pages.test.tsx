@@ -1,14 +1,11 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { CurrentUser } from '@uapqa/contracts';
-import { theme, useSession } from '@uapqa/ui';
-import { MemoryRouter } from '@uapqa/ui/router-testing';
-import type { ReactNode } from 'react';
-import { ThemeProvider } from 'styled-components';
-import { SWRConfig } from 'swr';
+import { useSession } from '@uapqa/ui';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Dashboard from '../src/pages/Dashboard';
 import SubmitQuestion from '../src/pages/SubmitQuestion';
 import Subscribe from '../src/pages/Subscribe';
+import { renderPage } from './render';
 
 const member = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
   id: 7,
@@ -21,16 +18,6 @@ const member = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
   foiaCredits: 0,
   ...overrides,
 });
-
-function show(page: ReactNode) {
-  return render(
-    <ThemeProvider theme={theme}>
-      <SWRConfig value={{ provider: () => new Map() }}>
-        <MemoryRouter>{page}</MemoryRouter>
-      </SWRConfig>
-    </ThemeProvider>,
-  );
-}
 
 beforeEach(() => {
   vi.stubGlobal(
@@ -53,13 +40,13 @@ afterEach(() => {
 describe('/subscribe', () => {
   it('asks a signed-out visitor to sign in', () => {
     useSession.setState({ user: null, status: 'ready' });
-    show(<Subscribe />);
+    renderPage(<Subscribe />);
     expect(screen.getByRole('heading', { name: 'Authentication Required' })).toBeTruthy();
   });
 
   it('lets an inactive member subscribe but not buy credits', () => {
     useSession.setState({ user: member(), status: 'ready' });
-    show(<Subscribe />);
+    renderPage(<Subscribe />);
     expect(screen.getByRole('heading', { name: 'Pricing & Access' })).toBeTruthy();
     expect(screen.getByText('MOST POPULAR')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Subscribe' }).hasAttribute('disabled')).toBe(false);
@@ -73,7 +60,7 @@ describe('/subscribe', () => {
       user: member({ subscriptionStatus: 'active', foiaCredits: 3 }),
       status: 'ready',
     });
-    show(<Subscribe />);
+    renderPage(<Subscribe />);
     expect(
       screen.getByRole('button', { name: 'Already Subscribed' }).hasAttribute('disabled'),
     ).toBe(true);
@@ -86,11 +73,11 @@ describe('/subscribe', () => {
 describe('/submit-question guards', () => {
   it('needs a subscription, then at least one credit', () => {
     useSession.setState({ user: member(), status: 'ready' });
-    const { unmount } = show(<SubmitQuestion />);
+    const { unmount } = renderPage(<SubmitQuestion />);
     expect(screen.getByRole('heading', { name: 'Subscription Required' })).toBeTruthy();
     unmount();
     useSession.setState({ user: member({ subscriptionStatus: 'active' }), status: 'ready' });
-    show(<SubmitQuestion />);
+    renderPage(<SubmitQuestion />);
     expect(screen.getByRole('heading', { name: 'Insufficient Credits' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Purchase Credits' })).toBeTruthy();
   });
@@ -99,7 +86,7 @@ describe('/submit-question guards', () => {
 describe('/dashboard', () => {
   it('greets the member and enables Submit New Question only with a subscription and credits', async () => {
     useSession.setState({ user: member({ firstName: 'Max' }), status: 'ready' });
-    const { unmount } = show(<Dashboard />);
+    const { unmount } = renderPage(<Dashboard />);
     expect(screen.getByRole('heading', { name: 'Welcome back, Max' })).toBeTruthy();
     expect(
       screen.getByRole('button', { name: 'Submit New Question' }).hasAttribute('disabled'),
@@ -112,7 +99,7 @@ describe('/dashboard', () => {
       user: member({ subscriptionStatus: 'active', foiaCredits: 2 }),
       status: 'ready',
     });
-    show(<Dashboard />);
+    renderPage(<Dashboard />);
     expect(screen.getByRole('heading', { name: 'Welcome back, member' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Submit New Question' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Activate Subscription' })).toBeNull();

@@ -1,12 +1,10 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CurrentUser } from '@uapqa/contracts';
-import { theme, useSession } from '@uapqa/ui';
-import { MemoryRouter } from '@uapqa/ui/router-testing';
-import { ThemeProvider } from 'styled-components';
-import { SWRConfig } from 'swr';
+import { useSession } from '@uapqa/ui';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Subscribe from '../src/pages/Subscribe';
+import { renderPage } from './render';
 
 const newcomer: CurrentUser = {
   id: 9,
@@ -50,15 +48,7 @@ afterEach(() => {
 });
 
 function show() {
-  render(
-    <ThemeProvider theme={theme}>
-      <SWRConfig value={{ provider: () => new Map() }}>
-        <MemoryRouter initialEntries={['/subscribe']}>
-          <Subscribe />
-        </MemoryRouter>
-      </SWRConfig>
-    </ThemeProvider>,
-  );
+  renderPage(<Subscribe />, ['/subscribe']);
 }
 
 describe('paying again after a failed payment', () => {

@@ -14,6 +14,8 @@ const data = {
       bio: null,
       expertise: null,
       questionsPerWeek: 5,
+      title: null,
+      avatarColor: null,
       user: { firstName: 'Dana', lastName: 'Whitfield' },
     },
   ],
@@ -22,7 +24,7 @@ const data = {
 };
 
 describe('the ask form', () => {
-  it("shows the spec's messages for an empty form and sends nothing", async () => {
+  it("shows the contract's messages for an empty form and sends nothing", async () => {
     const onSubmit = vi.fn(async () => {});
     render(
       <ThemeProvider theme={theme}>

@@ -13,7 +13,8 @@ function AppRoutes() {
   const status = useSession((state) => state.status);
   const load = useSession((state) => state.load);
   useEffect(() => {
-    void load();
+    // The page's start normally loads the session before the first render.
+    if (useSession.getState().status === 'loading') void load();
   }, [load]);
   if (status === 'loading') return <Spinner label="Loading your session" />;
   return (

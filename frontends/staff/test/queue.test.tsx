@@ -40,6 +40,8 @@ const creators: Creator[] = [
     bio: null,
     expertise: null,
     questionsPerWeek: 5,
+    title: null,
+    avatarColor: null,
     user: { firstName: 'Dana', lastName: 'Whitfield' },
   },
   {
@@ -49,6 +51,8 @@ const creators: Creator[] = [
     bio: null,
     expertise: null,
     questionsPerWeek: 3,
+    title: null,
+    avatarColor: null,
     user: { firstName: 'Theo', lastName: 'Lark' },
   },
 ];

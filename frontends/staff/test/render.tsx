@@ -5,7 +5,6 @@ import { MemoryRouter } from '@uapqa/ui/router-testing';
 import type { ReactElement } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { SWRConfig } from 'swr';
-import { vi } from 'vitest';
 
 function Where() {
   const location = useLocation();
@@ -32,27 +31,8 @@ export function renderPage(ui: ReactElement, path = '/moderator-dashboard') {
   );
 }
 
-export function toastTitles(): string[] {
-  return useToastStore.getState().toasts.map((toast) => toast.title);
-}
 export function lastToast() {
   return useToastStore.getState().toasts[0];
 }
 
-export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json', ...headers },
-  });
-}
-
-/** Stubs `fetch` at the boundary: each call is answered by `answer(url, init)`. */
-export function stubFetch(
-  answer: (url: string, init: RequestInit) => Response | Promise<Response>,
-) {
-  const spy = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) =>
-    answer(String(input), init),
-  );
-  vi.stubGlobal('fetch', spy);
-  return spy;
-}
+export { jsonResponse, stubFetch, toastTitles } from '@uapqa/ui/testing';

@@ -2,7 +2,7 @@
 import { Accordion as AccordionPrimitive } from 'radix-ui';
 import styled from 'styled-components';
 
-/* Accordion: one item open at a time, collapsible (spec section 2, FAQ). */
+/* Accordion: one item open at a time, collapsible (the FAQ). */
 export const AccordionItem = styled(AccordionPrimitive.Item)`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 `;

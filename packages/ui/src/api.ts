@@ -1,5 +1,5 @@
 /**
- * HTTP helpers of the browser (spec sections 7 and 8): every call sends the cookies and goes to
+ * HTTP helpers of the browser: every call sends the cookies and goes to
  * the page's own origin; a non-OK response raises an Error whose message is
  * `<status>: <body text or status text>`.
  */
@@ -25,7 +25,7 @@ async function throwIfNotOk(response: Response): Promise<Response> {
 
 /**
  * A generic mutation: the body as JSON, credentials included unless `credentials` says otherwise
- * (the public forms the spec sends without them).
+ * (the public forms send none: they carry no session).
  */
 export async function apiRequest(
   method: string,
@@ -86,7 +86,10 @@ export function serverMessage(error: unknown): string | undefined {
   return body || undefined;
 }
 
-/** SWR settings of the spec (section 7): never retried, never stale, no focus refetch, no polling. */
+/**
+ * SWR settings: never retried, never stale, no focus refetch, no polling. A page shows what it
+ * loaded until the user acts, so a failure is reported once and nothing changes under the reader.
+ */
 export const swrConfig = {
   fetcher: (url: string) => getJson<unknown>(url),
   shouldRetryOnError: false,

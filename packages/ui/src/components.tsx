@@ -78,7 +78,7 @@ export const Badge = styled.span<{ $tone?: BadgeTone }>`
   background: rgba(255, 255, 255, 0.04);
 `;
 
-/** Badge tone of a question status (spec section 4). */
+/** Badge tone of a question status. */
 export function statusTone(status: string): BadgeTone {
   if (status === 'answered') return 'green';
   if (status === 'pending') return 'yellow';

@@ -178,8 +178,8 @@ export function Checkbox({
 }
 
 /*
- * Tooltip: spec section 9 delays. A page that shows tooltips renders the provider around them
- * (the shell shows none, so it does not load this entry on `/`).
+ * Tooltip: the open and close delays of UI_TIMINGS. A page that shows tooltips renders the
+ * provider around them (the shell shows none, so it does not load this entry on `/`).
  */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (

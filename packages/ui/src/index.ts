@@ -1,6 +1,7 @@
 export * from './accordion.js';
 export * from './api.js';
 export * from './components.js';
+export * from './deferred.js';
 export * from './hooks.js';
 export * from './icons.js';
 export * from './session.js';

@@ -70,7 +70,7 @@ export const useSession = create<SessionState>()((set) => ({
   },
 }));
 
-/** Where each role lands (landing page redirect, spec section 2). */
+/** Where each role lands when the landing page redirects a signed-in user. */
 export function homeOf(role: Role | string): string {
   switch (role) {
     case 'expert':
@@ -107,7 +107,7 @@ export function registerReactInstance(react: object, owner: string): void {
 }
 
 /**
- * A 401 on a guarded page or call (spec sections 6 and 8): tell the user, then go to the login
+ * A 401 on a guarded page or call: tell the user, then go to the login
  * path after UI_TIMINGS.authFailureRedirectMs.
  */
 export function handleUnauthorized(

@@ -26,7 +26,7 @@ interface ToastState {
 let nextId = 1;
 
 /**
- * The toast queue (spec section 9): at most MAX_VISIBLE_TOASTS at a time (a new toast replaces
+ * The toast queue: at most MAX_VISIBLE_TOASTS at a time (a new toast replaces
  * the shown one), and a dismissed toast stays mounted closed for toastRemoveDelayMs.
  */
 export const useToastStore = create<ToastState>()((set, get) => ({

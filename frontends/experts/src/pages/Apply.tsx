@@ -1,5 +1,5 @@
 // First: zod must be told before any schema is built (see the module).
-import '../lib/zod-jitless';
+import '../lib/page-start';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   EXPERT_DURATION_MONTHS,
@@ -20,11 +20,13 @@ import {
   Textarea,
   toast,
 } from '@uapqa/ui';
+import { Notice } from '@uapqa/ui/page';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
 import type { z } from 'zod';
-import { LinkButton, Notice } from '../lib/shared';
+import { IntegerField, wholeNumber } from '../lib/integer-field';
+import { LinkButton } from '../lib/link-button';
 
 type FormInput = z.input<typeof ExpertApplication>;
 type FormOutput = z.output<typeof ExpertApplication>;
@@ -38,8 +40,8 @@ const Pair = styled.div`
 const REQUIRED = ['name', 'email', 'phone'] as const;
 
 /**
- * `POST /api/expert-applications`, sent without credentials (spec section 7): the public form
- * carries no session.
+ * `POST /api/expert-applications`, sent without credentials: the form is public
+ * and carries no session, so a visitor's cookies have no business in it.
  */
 export async function sendExpertApplication(body: FormOutput): Promise<void> {
   await apiRequest('POST', '/api/expert-applications', body, { credentials: 'omit' });
@@ -70,7 +72,6 @@ export function ExpertApplicationForm({
     },
   });
   const descriptionLength = (watch('description') ?? '').length;
-  const asInteger = { setValueAs: (value: unknown) => (value === '' ? undefined : Number(value)) };
 
   return (
     <form
@@ -117,36 +118,22 @@ export function ExpertApplicationForm({
             {...register('website')}
           />
         </Field>
-        <Field
+        <IntegerField
+          id="apply-duration"
           label={`Commitment in months (${EXPERT_DURATION_MONTHS.min}–${EXPERT_DURATION_MONTHS.max})`}
-          htmlFor="apply-duration"
           error={errors.duration?.message}
-        >
-          <Input
-            id="apply-duration"
-            type="number"
-            inputMode="numeric"
-            min={EXPERT_DURATION_MONTHS.min}
-            max={EXPERT_DURATION_MONTHS.max}
-            step={1}
-            {...register('duration', asInteger)}
-          />
-        </Field>
-        <Field
+          min={EXPERT_DURATION_MONTHS.min}
+          max={EXPERT_DURATION_MONTHS.max}
+          {...register('duration', wholeNumber)}
+        />
+        <IntegerField
+          id="apply-per-week"
           label={`Questions per week (${EXPERT_QUESTIONS_PER_WEEK.min}–${EXPERT_QUESTIONS_PER_WEEK.max})`}
-          htmlFor="apply-per-week"
           error={errors.questionsPerWeek?.message}
-        >
-          <Input
-            id="apply-per-week"
-            type="number"
-            inputMode="numeric"
-            min={EXPERT_QUESTIONS_PER_WEEK.min}
-            max={EXPERT_QUESTIONS_PER_WEEK.max}
-            step={1}
-            {...register('questionsPerWeek', asInteger)}
-          />
-        </Field>
+          min={EXPERT_QUESTIONS_PER_WEEK.min}
+          max={EXPERT_QUESTIONS_PER_WEEK.max}
+          {...register('questionsPerWeek', wholeNumber)}
+        />
       </Pair>
       <Field
         label="About you and your work (optional)"

@@ -1,9 +1,9 @@
 import type { EarningsPeriod, ExpertEarnings } from '@uapqa/contracts';
 import { Badge, type BadgeTone, Card, Muted } from '@uapqa/ui';
+import { formatCents } from '@uapqa/ui/page';
 import { useId } from 'react';
 import styled from 'styled-components';
 import { formatMonth, formatPayoutDay, ordinal } from '../lib/payout';
-import { formatCents } from '../lib/shared';
 
 const Table = styled.table`
   width: 100%;

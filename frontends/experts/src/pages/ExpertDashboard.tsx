@@ -1,11 +1,13 @@
 // First: zod must be told before any schema is built (see the module).
-import '../lib/zod-jitless';
-import { ANSWER_DUE_HOURS, type ExpertEarnings, type Question } from '@uapqa/contracts';
+import '../lib/page-start';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ANSWER_DUE_HOURS, AnswerBody, type ExpertEarnings, type Question } from '@uapqa/contracts';
 import {
   apiRequest,
   Badge,
   Button,
   Card,
+  Field,
   formatUsDate,
   Grid,
   getJson,
@@ -23,13 +25,15 @@ import {
   useNow,
   useSession,
 } from '@uapqa/ui';
+import { formatCents, Notice } from '@uapqa/ui/page';
 import { useNavigate } from '@uapqa/ui/router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@uapqa/ui/tabs';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
 import useSWR from 'swr';
+import type { z } from 'zod';
 import { timeLeft } from '../lib/deadline';
-import { formatCents, Notice } from '../lib/shared';
 import { EarningsStatement, nextPayoutLine } from './EarningsStatement';
 
 const QUESTIONS_KEY = '/api/creator/questions';
@@ -85,9 +89,15 @@ export function isAnswered(question: Question): boolean {
   return Boolean(question.answer) || question.status === 'answered';
 }
 
+/** What the answer form sends: the contract's body, the question fixed by the form's place. */
+const AnswerContent = AnswerBody.pick({ content: true });
+type AnswerInput = z.input<typeof AnswerContent>;
+type AnswerOutput = z.output<typeof AnswerContent>;
+
 /**
  * The inline answer form (exported for component tests): Submit Answer is disabled while the
- * text is blank; a success shows 'Answer Submitted' and calls `onSubmitted`.
+ * text is blank; the contract's schema checks the rest (plain text, its length) with the API's
+ * own messages; a success shows 'Answer Submitted' and calls `onSubmitted`.
  */
 export function AnswerForm({
   questionId,
@@ -100,20 +110,26 @@ export function AnswerForm({
 }) {
   const id = useId();
   const navigate = useNavigate();
-  const [content, setContent] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const blank = content.trim() === '';
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<AnswerInput, unknown, AnswerOutput>({
+    resolver: zodResolver(AnswerContent),
+    defaultValues: { content: '' },
+  });
+  const blank = (watch('content') ?? '').trim() === '';
 
-  async function submit() {
-    if (blank) return;
-    setSubmitting(true);
+  async function submit({ content }: AnswerOutput) {
     try {
-      await apiRequest('POST', '/api/answers', { questionId, content: content.trim() });
+      await apiRequest('POST', '/api/answers', { questionId, content });
       toast({
         title: 'Answer Submitted',
         description: 'Your answer has been sent to the member.',
       });
-      setContent('');
+      reset();
       await onSubmitted();
     } catch (error) {
       if (isUnauthorized(error)) {
@@ -128,41 +144,31 @@ export function AnswerForm({
             : 'Failed to submit answer.',
         variant: 'destructive',
       });
-    } finally {
-      setSubmitting(false);
     }
   }
 
   return (
-    <form
-      aria-label="Answer"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-      style={{ marginTop: '0.75rem' }}
-    >
-      <label htmlFor={id} style={{ display: 'block', fontWeight: 600, marginBottom: '0.35rem' }}>
-        Your answer
-      </label>
-      <Textarea
-        id={id}
-        value={content}
-        onChange={(event) => setContent(event.target.value)}
-        placeholder="Write a thorough, sourced answer for the member"
-        disabled={submitting}
-      />
+    <form aria-label="Answer" onSubmit={handleSubmit(submit)} style={{ marginTop: '0.75rem' }}>
+      <Field label="Your answer" htmlFor={id} error={errors.content?.message}>
+        <Textarea
+          id={id}
+          placeholder="Write a thorough, sourced answer for the member"
+          disabled={isSubmitting}
+          aria-invalid={errors.content ? true : undefined}
+          {...register('content')}
+        />
+      </Field>
       <Row>
-        <Button type="submit" disabled={blank || submitting}>
-          {submitting ? 'Submitting...' : 'Submit Answer'}
+        <Button type="submit" disabled={blank || isSubmitting}>
+          {isSubmitting ? 'Submitting...' : 'Submit Answer'}
         </Button>
         <Button
           $variant="secondary"
           onClick={() => {
-            setContent('');
+            reset();
             onCancel();
           }}
-          disabled={submitting}
+          disabled={isSubmitting}
         >
           Cancel
         </Button>
@@ -336,6 +342,26 @@ export function ExpertDashboardView() {
   const list = questions.data ?? [];
   const pending = list.filter(isPending);
   const answered = list.filter(isAnswered);
+  const tabs = [
+    {
+      value: 'pending',
+      label: 'Pending',
+      questions: pending,
+      empty: 'No questions are waiting for your answer.',
+    },
+    {
+      value: 'answered',
+      label: 'Answered',
+      questions: answered,
+      empty: "You haven't answered any questions yet.",
+    },
+    {
+      value: 'all',
+      label: 'All Questions',
+      questions: list,
+      empty: 'No questions have been assigned to you yet.',
+    },
+  ];
   const figure = (value: string | number | undefined, failed: boolean) =>
     value ?? (failed ? '—' : '…');
 
@@ -404,40 +430,24 @@ export function ExpertDashboardView() {
         ) : (
           <Tabs defaultValue="pending">
             <TabsList aria-label="Questions">
-              <TabsTrigger value="pending">Pending ({pending.length})</TabsTrigger>
-              <TabsTrigger value="answered">Answered ({answered.length})</TabsTrigger>
-              <TabsTrigger value="all">All Questions ({list.length})</TabsTrigger>
+              {tabs.map((tab) => (
+                <TabsTrigger key={tab.value} value={tab.value}>
+                  {tab.label} ({tab.questions.length})
+                </TabsTrigger>
+              ))}
             </TabsList>
-            <TabsContent value="pending">
-              <QuestionList
-                questions={pending}
-                empty="No questions are waiting for your answer."
-                now={now}
-                answeringId={answeringId}
-                setAnsweringId={setAnsweringId}
-                onSubmitted={refresh}
-              />
-            </TabsContent>
-            <TabsContent value="answered">
-              <QuestionList
-                questions={answered}
-                empty="You haven't answered any questions yet."
-                now={now}
-                answeringId={answeringId}
-                setAnsweringId={setAnsweringId}
-                onSubmitted={refresh}
-              />
-            </TabsContent>
-            <TabsContent value="all">
-              <QuestionList
-                questions={list}
-                empty="No questions have been assigned to you yet."
-                now={now}
-                answeringId={answeringId}
-                setAnsweringId={setAnsweringId}
-                onSubmitted={refresh}
-              />
-            </TabsContent>
+            {tabs.map((tab) => (
+              <TabsContent key={tab.value} value={tab.value}>
+                <QuestionList
+                  questions={tab.questions}
+                  empty={tab.empty}
+                  now={now}
+                  answeringId={answeringId}
+                  setAnsweringId={setAnsweringId}
+                  onSubmitted={refresh}
+                />
+              </TabsContent>
+            ))}
           </Tabs>
         )}
       </Card>

@@ -1,5 +1,5 @@
 // First: zod must be told before any schema is built (see the module).
-import '../lib/zod-jitless';
+import '../lib/page-start';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CREATOR_APPLICATION_CONTACT_HOURS,
@@ -25,13 +25,15 @@ import {
   toast,
   useSession,
 } from '@uapqa/ui';
+import { Notice } from '@uapqa/ui/page';
 import { useNavigate } from '@uapqa/ui/router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
 import useSWR from 'swr';
 import type { z } from 'zod';
-import { LinkButton, Notice } from '../lib/shared';
+import { IntegerField, wholeNumber } from '../lib/integer-field';
+import { LinkButton } from '../lib/link-button';
 
 type FormInput = z.input<typeof CreatorProfileApplication>;
 type FormOutput = z.output<typeof CreatorProfileApplication>;
@@ -63,8 +65,6 @@ export function CreatorApplicationForm({
       socialLinks: '',
     },
   });
-  // Empty number inputs become NaN, which the schema reports with its "Please specify" message.
-  const asInteger = { setValueAs: (value: unknown) => (value === '' ? undefined : Number(value)) };
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Creator application">
@@ -111,45 +111,28 @@ export function CreatorApplicationForm({
         <Textarea id="creator-social" placeholder="https://" {...register('socialLinks')} />
       </Field>
       <Numbers>
-        <Field
+        <IntegerField
+          id="creator-experience"
           label="Years of experience"
-          htmlFor="creator-experience"
           error={errors.experienceYears?.message}
-        >
-          <Input
-            id="creator-experience"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            {...register('experienceYears', asInteger)}
-          />
-        </Field>
-        <Field
+          min={0}
+          {...register('experienceYears', wholeNumber)}
+        />
+        <IntegerField
+          id="creator-per-week"
           label="Questions per week"
-          htmlFor="creator-per-week"
           error={errors.questionsPerWeek?.message}
-        >
-          <Input
-            id="creator-per-week"
-            type="number"
-            inputMode="numeric"
-            min={EXPERT_QUESTIONS_PER_WEEK.min}
-            max={EXPERT_QUESTIONS_PER_WEEK.max}
-            step={1}
-            {...register('questionsPerWeek', asInteger)}
-          />
-        </Field>
-        <Field label="Weekly rate (USD)" htmlFor="creator-rate" error={errors.weeklyRate?.message}>
-          <Input
-            id="creator-rate"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            {...register('weeklyRate', asInteger)}
-          />
-        </Field>
+          min={EXPERT_QUESTIONS_PER_WEEK.min}
+          max={EXPERT_QUESTIONS_PER_WEEK.max}
+          {...register('questionsPerWeek', wholeNumber)}
+        />
+        <IntegerField
+          id="creator-rate"
+          label="Weekly rate (USD)"
+          error={errors.weeklyRate?.message}
+          min={0}
+          {...register('weeklyRate', wholeNumber)}
+        />
       </Numbers>
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? 'Submitting...' : 'Submit Application'}

@@ -1,5 +1,5 @@
 // First: zod must be told before any schema is built (see the module).
-import '../lib/zod-jitless';
+import '../lib/page-start';
 import {
   ANSWER_DUE_HOURS,
   CREDITS_PER_QUESTION,
@@ -9,7 +9,7 @@ import {
 } from '@uapqa/contracts';
 import { Accordion, Card, Grid, Muted, PageHeader, titleOnSurface } from '@uapqa/ui';
 import styled from 'styled-components';
-import { LinkButton } from '../lib/shared';
+import { LinkButton } from '../lib/link-button';
 
 /* Text on surfaces of its own, never on the beams: see PageHeader. */
 const Hero = styled(PageHeader).attrs({ as: 'section' })`

@@ -1,23 +1,18 @@
 import { creatorName } from '@uapqa/ui';
 import styled from 'styled-components';
 
-/**
- * The five named experts of the archive: fixed avatars (initials and colour) and titles. Each
- * colour is dark enough for the white initials on it (4.5:1 and more).
- */
-const KNOWN_EXPERTS: Record<string, { title: string; color: string }> = {
-  'Dana Whitfield': { title: 'Investigative Journalist & UAP Researcher', color: '#0369a1' },
-  'Marcus Reyes': { title: 'Documentary Filmmaker & UFO Investigator', color: '#7c3aed' },
-  'Theo Lark': { title: 'Magician & Mystery Investigator', color: '#b45309' },
-  'Evelyn Hart': { title: 'UFO Historian & Author', color: '#047857' },
-  'Graham Sutter': { title: 'Emmy-Winning Investigative Reporter', color: '#dc2626' },
-};
+/** What pages show for an expert whose profile has no title or avatar colour (or no expert). */
+const GENERIC_TITLE = 'UFO/UAP Researcher';
+const NEUTRAL_COLOR = '#64748b';
 
 export interface ExpertLike {
   brandName?: string | null;
   firstName?: string | null;
   lastName?: string | null;
   user?: { firstName: string | null; lastName: string | null } | null;
+  /** From the expert's profile (`GET /api/creators`); a question's own `creator` has none. */
+  title?: string | null;
+  avatarColor?: string | null;
 }
 
 export function expertProfile(creator: ExpertLike | null | undefined): {
@@ -30,14 +25,13 @@ export function expertProfile(creator: ExpertLike | null | undefined): {
     return {
       name: 'UAP Answers Expert',
       title: 'Expert Investigator',
-      color: '#64748b',
+      color: NEUTRAL_COLOR,
       initials: '?',
     };
   }
   const personal =
     `${creator.user?.firstName ?? creator.firstName ?? ''} ${creator.user?.lastName ?? creator.lastName ?? ''}`.trim();
   const name = personal || creatorName(creator) || 'UAP Answers Expert';
-  const known = KNOWN_EXPERTS[personal] ?? KNOWN_EXPERTS[name];
   const initials = name
     .split(/\s+/)
     .map((part) => part[0] ?? '')
@@ -46,8 +40,8 @@ export function expertProfile(creator: ExpertLike | null | undefined): {
     .toUpperCase();
   return {
     name,
-    title: known?.title ?? 'UFO/UAP Researcher',
-    color: known?.color ?? '#64748b',
+    title: creator.title || GENERIC_TITLE,
+    color: creator.avatarColor || NEUTRAL_COLOR,
     initials,
   };
 }

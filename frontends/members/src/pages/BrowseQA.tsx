@@ -1,5 +1,5 @@
 // First: zod must be told before any schema is built (see the module).
-import '../lib/zod-jitless';
+import '../lib/page-start';
 import {
   ANONYMOUS_PREVIEW_CHARS,
   BROWSE_PAGE_SIZE,
@@ -10,6 +10,7 @@ import {
   TOPIC_LIST_STEP,
 } from '@uapqa/contracts';
 import {
+  apiRequest,
   Badge,
   Button,
   Card,
@@ -25,10 +26,21 @@ import {
 } from '@uapqa/ui';
 import { Checkbox, Select } from '@uapqa/ui/controls';
 import { Link, useSearchParams } from '@uapqa/ui/router';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import styled from 'styled-components';
+import useSWR from 'swr';
+import useSWRInfinite from 'swr/infinite';
 import { Avatar, expertProfile } from '../lib/experts';
-import '../lib/shared';
 
 const Page = styled.div`
   display: grid;
@@ -159,6 +171,103 @@ function questionsUrl(filters: Filters, cursor?: string): string {
 
 const EMPTY: Filters = { search: '', categoryId: '', creatorId: '', tagIds: [] };
 
+/** One page of the archive, with what its headers say about the rest. */
+interface ArchivePage {
+  questions: Question[];
+  total: number;
+  nextCursor: string | null;
+}
+
+async function fetchArchivePage(url: string): Promise<ArchivePage> {
+  const response = await apiRequest('GET', url);
+  const questions = (await response.json()) as Question[];
+  return {
+    questions,
+    total: Number(response.headers.get('X-Total-Count') ?? questions.length),
+    nextCursor: response.headers.get('X-Next-Cursor'),
+  };
+}
+
+/** Below this width the filters fold away behind the Filters button. */
+const NARROW = '(max-width: 900px)';
+const narrowScreen = {
+  subscribe(onChange: () => void) {
+    const query = window.matchMedia?.(NARROW);
+    query?.addEventListener('change', onChange);
+    return () => query?.removeEventListener('change', onChange);
+  },
+  now: () => window.matchMedia?.(NARROW).matches ?? false,
+};
+
+/**
+ * The archive's cards. Memoized: while a new page of answers is drawn in the background, the
+ * page around it re-renders without drawing the cards it already shows again.
+ */
+const QuestionCards = memo(function QuestionCards({
+  questions,
+  creators,
+  signedIn,
+}: {
+  questions: readonly Question[];
+  creators: readonly Creator[];
+  signedIn: boolean;
+}) {
+  const creatorsByUser = useMemo(() => new Map(creators.map((c) => [c.userId, c])), [creators]);
+  return (
+    <>
+      {questions.map((question) => {
+        const creator = question.creator ?? null;
+        const known = creator ? creatorsByUser.get(creator.userId) : undefined;
+        const profile = expertProfile(known ?? creator);
+        return (
+          <QuestionCard key={question.id} as="article" data-testid="question-card">
+            <Row>
+              <Avatar {...profile} />
+              <div style={{ marginRight: 'auto' }}>
+                <strong>{profile.name}</strong>
+                <Muted style={{ fontSize: '0.85rem' }}>
+                  {creator ? profile.title : 'Expert Investigator'}
+                </Muted>
+              </div>
+              <Badge $tone={categoryTone(question.category.name)} data-testid="category-badge">
+                {question.category.name.toUpperCase()}
+              </Badge>
+            </Row>
+            <h2>
+              <TitleLink to={`/questions/${question.id}`}>{question.title}</TitleLink>
+            </h2>
+            {question.answer ? (
+              signedIn ? (
+                <>
+                  <Answer data-testid="answer">{question.answer.content}</Answer>
+                  <Muted style={{ color: '#22c55e' }}>Full Answer Available</Muted>
+                </>
+              ) : (
+                <>
+                  <Answer data-testid="answer">{excerpt(question.answer.content)}</Answer>
+                  <Link to="/auth">Sign Up to Read Full Answer</Link>
+                </>
+              )
+            ) : null}
+            <Row>
+              {question.tags.map((tag) => (
+                <Badge key={tag.id} $tone="accent">
+                  {tag.name}
+                </Badge>
+              ))}
+              <Muted style={{ marginLeft: 'auto', fontSize: '0.85rem' }}>
+                {question.answer
+                  ? `Answered ${formatUsDate(question.answer.createdAt)}`
+                  : `Asked ${formatUsDate(question.createdAt)}`}
+              </Muted>
+            </Row>
+          </QuestionCard>
+        );
+      })}
+    </>
+  );
+});
+
 export default function BrowseQA() {
   const user = useSession((state) => state.user);
   const filtersId = useId();
@@ -169,17 +278,7 @@ export default function BrowseQA() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [topicSearch, setTopicSearch] = useState('');
   const [topicLimit, setTopicLimit] = useState(TOPIC_LIST_INITIAL);
-  const [categories, setCategories] = useState<TaxonomyItem[]>([]);
-  const [tags, setTags] = useState<TaxonomyItem[]>([]);
-  const [creators, setCreators] = useState<Creator[]>([]);
-  const [questions, setQuestions] = useState<Question[]>([]);
-  const [total, setTotal] = useState(0);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const taxonomyLoaded = useRef(false);
+  const narrow = useSyncExternalStore(narrowScreen.subscribe, narrowScreen.now);
   // True while the last address change came from typing in the search box: further keystrokes
   // replace that history entry instead of adding one per pause.
   const typingEntry = useRef(false);
@@ -216,83 +315,64 @@ export default function BrowseQA() {
     applyFilters({ ...filters, ...patch });
   }
 
-  const applyPage = useCallback(async (response: Response, append: boolean) => {
-    const page = (await response.json()) as Question[];
-    setQuestions((current) => (append ? [...current, ...page] : page));
-    setTotal(Number(response.headers.get('X-Total-Count') ?? page.length));
-    setCursor(response.headers.get('X-Next-Cursor'));
-  }, []);
+  // Each page asks for the next from the cursor the previous one ended at; the archive is read
+  // afresh on every visit, the taxonomy and the experts once per page load.
+  const archive = useSWRInfinite<ArchivePage>(
+    (index, previous: ArchivePage | null) => {
+      if (index === 0) return questionsUrl(filters);
+      return previous?.nextCursor ? questionsUrl(filters, previous.nextCursor) : null;
+    },
+    fetchArchivePage,
+    { revalidateOnMount: true, revalidateFirstPage: false },
+  );
+  const categoryList = useSWR<TaxonomyItem[]>('/api/categories');
+  const tagList = useSWR<TaxonomyItem[]>('/api/tags');
+  const creatorList = useSWR<Creator[]>('/api/creators');
+  const categories = categoryList.data ?? [];
+  const tags = tagList.data ?? [];
+  const creators = creatorList.data ?? [];
 
-  // Page 1: with the taxonomy and creators the first time (the four calls run together).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the Retry button's signal
+  // The cards render from a deferred copy: React draws them in slices that leave the main
+  // thread free for taps, instead of one long task when a page of answers arrives.
+  const pages = useDeferredValue(archive.data);
+  const questions = useMemo(() => pages?.flatMap((page) => page.questions) ?? [], [pages]);
+  const lastPage = pages?.at(-1);
+  const total = lastPage?.total ?? 0;
+  const lists = [categoryList, tagList, creatorList];
+  const failed =
+    (!archive.data && Boolean(archive.error)) || lists.some((list) => Boolean(list.error));
+  const loading = !failed && (!pages || lists.some((list) => !list.data));
+  const loadingMore = archive.size > (archive.data?.length ?? 0);
+
+  // A later page that failed: the list stays as it was, and the member can try again.
+  const loadedPages = archive.data?.length ?? 0;
+  const { error: archiveError, size, setSize } = archive;
   useEffect(() => {
-    let cancelled = false;
-    setLoading(true);
-    setFailed(false);
-    const requests = [fetch(questionsUrl(filters), { credentials: 'include' })];
-    if (!taxonomyLoaded.current) {
-      for (const path of ['/api/categories', '/api/tags', '/api/creators']) {
-        requests.push(fetch(path, { credentials: 'include' }));
-      }
-    }
-    Promise.all(requests)
-      .then(async ([questionsResponse, categoriesResponse, tagsResponse, creatorsResponse]) => {
-        if (cancelled) return;
-        const responses = [
-          questionsResponse,
-          categoriesResponse,
-          tagsResponse,
-          creatorsResponse,
-        ].filter(Boolean) as Response[];
-        if (responses.some((response) => !response.ok)) {
-          throw new Error('One or more API requests failed');
-        }
-        if (categoriesResponse && tagsResponse && creatorsResponse) {
-          setCategories(await categoriesResponse.json());
-          setTags(await tagsResponse.json());
-          setCreators(await creatorsResponse.json());
-          taxonomyLoaded.current = true;
-        }
-        await applyPage(questionsResponse!, false);
-      })
-      .catch((error) => {
-        console.error(error);
-        if (!cancelled) setFailed(true);
-      })
-      .finally(() => {
-        if (!cancelled) setLoading(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [filters, applyPage, attempt]);
+    if (!archiveError || loadedPages === 0 || size <= loadedPages) return;
+    console.error(archiveError);
+    toast({
+      title: 'Could not load more',
+      description: 'The next questions could not be loaded. Please try again.',
+      variant: 'destructive',
+    });
+    void setSize(loadedPages);
+  }, [archiveError, loadedPages, size, setSize]);
 
-  async function loadMore() {
-    if (!cursor) return;
-    setLoadingMore(true);
-    try {
-      const response = await fetch(questionsUrl(filters, cursor), { credentials: 'include' });
-      if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
-      await applyPage(response, true);
-    } catch (error) {
-      console.error(error);
-      toast({
-        title: 'Could not load more',
-        description: 'The next questions could not be loaded. Please try again.',
-        variant: 'destructive',
-      });
-    } finally {
-      setLoadingMore(false);
-    }
+  function retry() {
+    void archive.mutate();
+    for (const list of lists) if (list.error) void list.mutate();
+  }
+
+  function loadMore() {
+    if (lastPage?.nextCursor) void setSize(loadedPages + 1);
   }
 
   const experts = useMemo(() => uniqueExperts(creators), [creators]);
-  const creatorsByUser = useMemo(() => new Map(creators.map((c) => [c.userId, c])), [creators]);
   const matchingTopics = tags.filter((tag) =>
     tag.name.toLowerCase().includes(topicSearch.trim().toLowerCase()),
   );
   const visibleTopics = matchingTopics.slice(0, topicLimit);
-  const hasMore = Boolean(cursor) && questions.length < total;
+  const hasMore = Boolean(lastPage?.nextCursor) && questions.length < total;
 
   function toggleTag(id: number, checked: boolean) {
     changeFilters({
@@ -318,85 +398,96 @@ export default function BrowseQA() {
           {activeCount > 0 ? ` (${activeCount})` : ''}
         </FiltersToggle>
         <Sidebar as="aside" aria-label="Filters" id={filtersId} $open={filtersOpen}>
-          <div>
-            <Label htmlFor="browse-search">Search</Label>
-            <Input
-              id="browse-search"
-              type="search"
-              placeholder="Search investigations..."
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-              onKeyDown={(event) => {
-                // Enter commits the search at once, as its own history entry.
-                if (event.key !== 'Enter') return;
-                const search = searchText.trim();
-                if (search !== filters.search) changeFilters({ search });
-              }}
-            />
-          </div>
-          <Button
-            $variant="secondary"
-            onClick={() => {
-              setSearchText('');
-              setTopicSearch('');
-              setTopicLimit(TOPIC_LIST_INITIAL);
-              if (activeCount > 0) changeFilters(EMPTY);
-            }}
-          >
-            Clear All
-          </Button>
-          <div>
-            <Label htmlFor="browse-category">Category</Label>
-            <Select
-              id="browse-category"
-              label="Category"
-              value={filters.categoryId}
-              onValueChange={(categoryId) => changeFilters({ categoryId })}
-              options={[
-                { value: '', label: 'All Categories' },
-                ...categories.map((c) => ({ value: String(c.id), label: c.name })),
-              ]}
-            />
-          </div>
-          <div>
-            <Label htmlFor="browse-expert">Expert</Label>
-            <Select
-              id="browse-expert"
-              label="Expert"
-              value={filters.creatorId}
-              onValueChange={(creatorId) => changeFilters({ creatorId })}
-              options={[
-                { value: '', label: 'All Experts' },
-                ...experts.map((c) => ({ value: String(c.userId), label: expertProfile(c).name })),
-              ]}
-            />
-          </div>
-          <div>
-            <Label htmlFor="topic-search">Topics</Label>
-            <Input
-              id="topic-search"
-              placeholder="Search topics..."
-              value={topicSearch}
-              onChange={(event) => setTopicSearch(event.target.value)}
-              style={{ marginBottom: '0.5rem' }}
-            />
-            <TopicList data-testid="topic-list">
-              {visibleTopics.map((tag) => (
-                <Checkbox
-                  key={tag.id}
-                  id={`topic-${tag.id}`}
-                  label={tag.name}
-                  checked={filters.tagIds.includes(tag.id)}
-                  onCheckedChange={(checked) => toggleTag(tag.id, checked)}
+          {/* Folded away on a narrow screen, the filters are not drawn until they are opened. */}
+          {filtersOpen || !narrow ? (
+            <>
+              <div>
+                <Label htmlFor="browse-search">Search</Label>
+                <Input
+                  id="browse-search"
+                  type="search"
+                  placeholder="Search investigations..."
+                  value={searchText}
+                  onChange={(event) => setSearchText(event.target.value)}
+                  onKeyDown={(event) => {
+                    // Enter commits the search at once, as its own history entry.
+                    if (event.key !== 'Enter') return;
+                    const search = searchText.trim();
+                    if (search !== filters.search) changeFilters({ search });
+                  }}
                 />
-              ))}
-            </TopicList>
-            {matchingTopics.length > topicLimit ? (
-              <Button $variant="ghost" onClick={() => setTopicLimit((n) => n + TOPIC_LIST_STEP)}>
-                Show More
+              </div>
+              <Button
+                $variant="secondary"
+                onClick={() => {
+                  setSearchText('');
+                  setTopicSearch('');
+                  setTopicLimit(TOPIC_LIST_INITIAL);
+                  if (activeCount > 0) changeFilters(EMPTY);
+                }}
+              >
+                Clear All
               </Button>
-            ) : null}
-          </div>
+              <div>
+                <Label htmlFor="browse-category">Category</Label>
+                <Select
+                  id="browse-category"
+                  label="Category"
+                  value={filters.categoryId}
+                  onValueChange={(categoryId) => changeFilters({ categoryId })}
+                  options={[
+                    { value: '', label: 'All Categories' },
+                    ...categories.map((c) => ({ value: String(c.id), label: c.name })),
+                  ]}
+                />
+              </div>
+              <div>
+                <Label htmlFor="browse-expert">Expert</Label>
+                <Select
+                  id="browse-expert"
+                  label="Expert"
+                  value={filters.creatorId}
+                  onValueChange={(creatorId) => changeFilters({ creatorId })}
+                  options={[
+                    { value: '', label: 'All Experts' },
+                    ...experts.map((c) => ({
+                      value: String(c.userId),
+                      label: expertProfile(c).name,
+                    })),
+                  ]}
+                />
+              </div>
+              <div>
+                <Label htmlFor="topic-search">Topics</Label>
+                <Input
+                  id="topic-search"
+                  placeholder="Search topics..."
+                  value={topicSearch}
+                  onChange={(event) => setTopicSearch(event.target.value)}
+                  style={{ marginBottom: '0.5rem' }}
+                />
+                <TopicList data-testid="topic-list">
+                  {visibleTopics.map((tag) => (
+                    <Checkbox
+                      key={tag.id}
+                      id={`topic-${tag.id}`}
+                      label={tag.name}
+                      checked={filters.tagIds.includes(tag.id)}
+                      onCheckedChange={(checked) => toggleTag(tag.id, checked)}
+                    />
+                  ))}
+                </TopicList>
+                {matchingTopics.length > topicLimit ? (
+                  <Button
+                    $variant="ghost"
+                    onClick={() => setTopicLimit((n) => n + TOPIC_LIST_STEP)}
+                  >
+                    Show More
+                  </Button>
+                ) : null}
+              </div>
+            </>
+          ) : null}
         </Sidebar>
 
         <section aria-label="Questions" style={{ display: 'grid', gap: '1rem' }}>
@@ -408,7 +499,7 @@ export default function BrowseQA() {
               <Muted style={{ marginBottom: '1rem' }}>
                 Something went wrong on our side or with the connection. Your filters are kept.
               </Muted>
-              <Button onClick={() => setAttempt((n) => n + 1)}>Retry</Button>
+              <Button onClick={retry}>Retry</Button>
             </Card>
           ) : questions.length === 0 ? (
             <Card style={{ textAlign: 'center' }}>
@@ -417,58 +508,7 @@ export default function BrowseQA() {
             </Card>
           ) : (
             <>
-              {questions.map((question) => {
-                const creator = question.creator ?? null;
-                const known = creator ? creatorsByUser.get(creator.userId) : undefined;
-                const profile = expertProfile(known ?? creator);
-                return (
-                  <QuestionCard key={question.id} as="article" data-testid="question-card">
-                    <Row>
-                      <Avatar {...profile} />
-                      <div style={{ marginRight: 'auto' }}>
-                        <strong>{profile.name}</strong>
-                        <Muted style={{ fontSize: '0.85rem' }}>
-                          {creator ? profile.title : 'Expert Investigator'}
-                        </Muted>
-                      </div>
-                      <Badge
-                        $tone={categoryTone(question.category.name)}
-                        data-testid="category-badge"
-                      >
-                        {question.category.name.toUpperCase()}
-                      </Badge>
-                    </Row>
-                    <h2>
-                      <TitleLink to={`/questions/${question.id}`}>{question.title}</TitleLink>
-                    </h2>
-                    {question.answer ? (
-                      user ? (
-                        <>
-                          <Answer data-testid="answer">{question.answer.content}</Answer>
-                          <Muted style={{ color: '#22c55e' }}>Full Answer Available</Muted>
-                        </>
-                      ) : (
-                        <>
-                          <Answer data-testid="answer">{excerpt(question.answer.content)}</Answer>
-                          <Link to="/auth">Sign Up to Read Full Answer</Link>
-                        </>
-                      )
-                    ) : null}
-                    <Row>
-                      {question.tags.map((tag) => (
-                        <Badge key={tag.id} $tone="accent">
-                          {tag.name}
-                        </Badge>
-                      ))}
-                      <Muted style={{ marginLeft: 'auto', fontSize: '0.85rem' }}>
-                        {question.answer
-                          ? `Answered ${formatUsDate(question.answer.createdAt)}`
-                          : `Asked ${formatUsDate(question.createdAt)}`}
-                      </Muted>
-                    </Row>
-                  </QuestionCard>
-                );
-              })}
+              <QuestionCards questions={questions} creators={creators} signedIn={Boolean(user)} />
               {hasMore ? (
                 <Button
                   $variant="secondary"

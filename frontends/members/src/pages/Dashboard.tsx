@@ -1,7 +1,8 @@
 // First: zod must be told before any schema is built (see the module).
-import '../lib/zod-jitless';
+import '../lib/page-start';
 import { type MyQuestionsSummary, type Question, RECENT_QUESTIONS_LIMIT } from '@uapqa/contracts';
 import {
+  AfterFirstPaint,
   Badge,
   Button,
   Card,
@@ -21,7 +22,7 @@ import { Link, Navigate, useNavigate } from '@uapqa/ui/router';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import useSWR from 'swr';
-import { LinkButton } from '../lib/shared';
+import { LinkButton } from '../lib/link-button';
 
 const Bar = styled.nav`
   display: flex;
@@ -104,7 +105,7 @@ export default function Dashboard() {
   if (user.role === 'expert') return <Navigate to="/creator-dashboard" replace />;
   if (user.role === 'admin') return <Navigate to="/admin-dashboard" replace />;
 
-  // The role links stay for the day these guards change (spec: shown only for those roles).
+  // The role links stay for the day these guards change; each shows only for its own role.
   const role: string = user.role;
   const active = user.subscriptionStatus === 'active';
   const credits = user.foiaCredits ?? 0;
@@ -143,107 +144,110 @@ export default function Dashboard() {
         </Muted>
       </PageHeader>
 
-      <Grid $min="200px">
-        <Stat>
-          <div className="label">Subscription</div>
-          <div className="value" data-testid="stat-subscription">
-            {active ? 'Active' : 'Inactive'}
-          </div>
-        </Stat>
-        <Stat>
-          <div className="label">FOIA Credits</div>
-          <div className="value" data-testid="stat-credits">
-            {credits}
-          </div>
-        </Stat>
-        <Stat>
-          <div className="label">Questions Asked</div>
-          <div className="value" data-testid="stat-asked">
-            {summary ? summary.asked : '–'}
-          </div>
-        </Stat>
-        <Stat>
-          <div className="label">Questions Answered</div>
-          <div className="value" data-testid="stat-answered">
-            {summary ? summary.answered : '–'}
-          </div>
-        </Stat>
-      </Grid>
-
-      <Columns>
-        <Card>
-          <h2>Your Recent Questions</h2>
-          {isLoading ? (
-            <Placeholders count={3} height="3.5rem" />
-          ) : list.length === 0 ? (
-            <div style={{ textAlign: 'center', padding: '1rem 0' }}>
-              <Muted style={{ marginBottom: '1rem' }}>You haven't asked any questions yet</Muted>
-              <LinkButton to="/submit-question">Ask Your First Question</LinkButton>
+      {/* The sections follow the greeting, drawn without blocking the page. */}
+      <AfterFirstPaint>
+        <Grid $min="200px">
+          <Stat>
+            <div className="label">Subscription</div>
+            <div className="value" data-testid="stat-subscription">
+              {active ? 'Active' : 'Inactive'}
             </div>
-          ) : (
-            <>
-              <ul style={{ padding: 0, margin: 0 }}>
-                {list.map((question) => (
-                  <QuestionRow key={question.id} data-testid="recent-question">
-                    <div
-                      style={{
-                        display: 'flex',
-                        gap: '0.5rem',
-                        alignItems: 'center',
-                        flexWrap: 'wrap',
-                      }}
-                    >
-                      <QuestionTitle to={`/questions/${question.id}`}>
-                        {question.title}
-                      </QuestionTitle>
-                      <Badge $tone={statusTone(question.status)}>{question.status}</Badge>
-                    </div>
-                    <Muted style={{ fontSize: '0.85rem' }}>
-                      {question.category?.name || 'General'} · {formatUsDate(question.createdAt)}
-                      {question.answer ? (
-                        <span style={{ color: '#22c55e' }}> · ✓ Answered</span>
-                      ) : null}
-                    </Muted>
-                  </QuestionRow>
-                ))}
-              </ul>
-              <Link to="/my-questions" style={{ display: 'inline-block', marginTop: '1rem' }}>
-                View All Questions
-              </Link>
-            </>
-          )}
-        </Card>
-        <Card>
-          <h2>Quick Actions</h2>
-          <Actions>
-            {active && credits > 0 ? (
-              <LinkButton to="/submit-question">Submit New Question</LinkButton>
+          </Stat>
+          <Stat>
+            <div className="label">FOIA Credits</div>
+            <div className="value" data-testid="stat-credits">
+              {credits}
+            </div>
+          </Stat>
+          <Stat>
+            <div className="label">Questions Asked</div>
+            <div className="value" data-testid="stat-asked">
+              {summary ? summary.asked : '–'}
+            </div>
+          </Stat>
+          <Stat>
+            <div className="label">Questions Answered</div>
+            <div className="value" data-testid="stat-answered">
+              {summary ? summary.answered : '–'}
+            </div>
+          </Stat>
+        </Grid>
+
+        <Columns>
+          <Card>
+            <h2>Your Recent Questions</h2>
+            {isLoading ? (
+              <Placeholders count={3} height="3.5rem" />
+            ) : list.length === 0 ? (
+              <div style={{ textAlign: 'center', padding: '1rem 0' }}>
+                <Muted style={{ marginBottom: '1rem' }}>You haven't asked any questions yet</Muted>
+                <LinkButton to="/submit-question">Ask Your First Question</LinkButton>
+              </div>
             ) : (
-              // The page's only tooltip, so its provider is here: the shell renders none.
-              <TooltipProvider>
-                <Tooltip content="Needs an active subscription and at least 1 FOIA credit">
-                  <span style={{ display: 'grid' }}>
-                    <Button disabled aria-disabled="true">
-                      Submit New Question
-                    </Button>
-                  </span>
-                </Tooltip>
-              </TooltipProvider>
+              <>
+                <ul style={{ padding: 0, margin: 0 }}>
+                  {list.map((question) => (
+                    <QuestionRow key={question.id} data-testid="recent-question">
+                      <div
+                        style={{
+                          display: 'flex',
+                          gap: '0.5rem',
+                          alignItems: 'center',
+                          flexWrap: 'wrap',
+                        }}
+                      >
+                        <QuestionTitle to={`/questions/${question.id}`}>
+                          {question.title}
+                        </QuestionTitle>
+                        <Badge $tone={statusTone(question.status)}>{question.status}</Badge>
+                      </div>
+                      <Muted style={{ fontSize: '0.85rem' }}>
+                        {question.category?.name || 'General'} · {formatUsDate(question.createdAt)}
+                        {question.answer ? (
+                          <span style={{ color: '#22c55e' }}> · ✓ Answered</span>
+                        ) : null}
+                      </Muted>
+                    </QuestionRow>
+                  ))}
+                </ul>
+                <Link to="/my-questions" style={{ display: 'inline-block', marginTop: '1rem' }}>
+                  View All Questions
+                </Link>
+              </>
             )}
-            <LinkButton to="/browse-qa" $variant="secondary">
-              Browse Archive
-            </LinkButton>
-            {active ? null : (
-              <LinkButton to="/subscribe" $variant="secondary">
-                Activate Subscription
+          </Card>
+          <Card>
+            <h2>Quick Actions</h2>
+            <Actions>
+              {active && credits > 0 ? (
+                <LinkButton to="/submit-question">Submit New Question</LinkButton>
+              ) : (
+                // The page's only tooltip, so its provider is here: the shell renders none.
+                <TooltipProvider>
+                  <Tooltip content="Needs an active subscription and at least 1 FOIA credit">
+                    <span style={{ display: 'grid' }}>
+                      <Button disabled aria-disabled="true">
+                        Submit New Question
+                      </Button>
+                    </span>
+                  </Tooltip>
+                </TooltipProvider>
+              )}
+              <LinkButton to="/browse-qa" $variant="secondary">
+                Browse Archive
               </LinkButton>
-            )}
-            <LinkButton to="/subscribe" $variant="secondary">
-              Buy FOIA Credits
-            </LinkButton>
-          </Actions>
-        </Card>
-      </Columns>
+              {active ? null : (
+                <LinkButton to="/subscribe" $variant="secondary">
+                  Activate Subscription
+                </LinkButton>
+              )}
+              <LinkButton to="/subscribe" $variant="secondary">
+                Buy FOIA Credits
+              </LinkButton>
+            </Actions>
+          </Card>
+        </Columns>
+      </AfterFirstPaint>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 // First: zod must be told before any schema is built (see the module).
-import '../lib/zod-jitless';
+import '../lib/page-start';
 import {
   type Creator,
   MY_QUESTIONS_PAGE_SIZE,
@@ -26,8 +26,8 @@ import { Link, Navigate, useNavigate, useSearchParams } from '@uapqa/ui/router';
 import { useEffect } from 'react';
 import styled from 'styled-components';
 import useSWR from 'swr';
+import { LinkButton } from '../lib/link-button';
 import { QuestionFacts, statusLabel } from '../lib/own-question';
-import { LinkButton } from '../lib/shared';
 
 const FILTERS: ReadonlyArray<{ status: QuestionStatus | ''; label: string }> = [
   { status: '', label: 'All' },

@@ -1,5 +1,5 @@
 // First: zod must be told before any schema is built (see the module).
-import '../lib/zod-jitless';
+import '../lib/page-start';
 import type { Creator, Question } from '@uapqa/contracts';
 import {
   Badge,
@@ -17,8 +17,8 @@ import { useEffect } from 'react';
 import styled from 'styled-components';
 import useSWR from 'swr';
 import { Avatar, expertProfile } from '../lib/experts';
+import { LinkButton } from '../lib/link-button';
 import { QuestionFacts, statusLabel } from '../lib/own-question';
-import { LinkButton } from '../lib/shared';
 
 const Article = styled(Card)`
   max-width: 760px;
@@ -100,7 +100,10 @@ export default function QuestionPage() {
   }
 
   const mine = question.askedByViewer === true;
-  const profile = expertProfile(question.creator);
+  // The expert's title and avatar colour are on their profile in the experts list.
+  const profile = expertProfile(
+    creators?.find((creator) => creator.userId === question.creator?.userId) ?? question.creator,
+  );
   const badge = statusLabel(question);
   return (
     <Article as="article" data-testid="question-page">

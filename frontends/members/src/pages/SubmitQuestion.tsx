@@ -1,5 +1,5 @@
 // First: zod must be told before any schema is built (see the module).
-import '../lib/zod-jitless';
+import '../lib/page-start';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CREDITS_PER_QUESTION,
@@ -29,13 +29,14 @@ import {
   useSession,
 } from '@uapqa/ui';
 import { Checkbox, Select } from '@uapqa/ui/controls';
+import { Notice } from '@uapqa/ui/page';
 import { useNavigate } from '@uapqa/ui/router';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import styled from 'styled-components';
 import type { z } from 'zod';
 import { expertProfile } from '../lib/experts';
-import { LinkButton, Notice } from '../lib/shared';
+import { LinkButton } from '../lib/link-button';
 import { describeHeldPlaces, describeWindow, windowState } from '../lib/windows';
 
 type CreatorWithWindow = Creator & { window?: Omit<QuestionWindow, 'creatorId'> };
@@ -251,13 +252,16 @@ export default function SubmitQuestion() {
     ])
       .then(([creators, categories, tags, places]) => {
         if (cancelled) return;
-        setData({
-          // An expert asking a question cannot ask themselves.
-          creators: creators.filter((creator) => creator.userId !== user.id),
-          categories,
-          tags,
-          places: new Map(places.map((held) => [held.creatorId, held])),
-        });
+        // A transition: the form is drawn in slices, so the page answers taps while it is.
+        startTransition(() =>
+          setData({
+            // An expert asking a question cannot ask themselves.
+            creators: creators.filter((creator) => creator.userId !== user.id),
+            categories,
+            tags,
+            places: new Map(places.map((held) => [held.creatorId, held])),
+          }),
+        );
       })
       .catch((error) => {
         if (isUnauthorized(error)) {

@@ -1,5 +1,5 @@
 // First: zod must be told before any schema is built (see the module).
-import '../lib/zod-jitless';
+import '../lib/page-start';
 import {
   ALREADY_SUBSCRIBED,
   type BillingAccount,
@@ -26,6 +26,7 @@ import {
   toast,
   useSession,
 } from '@uapqa/ui';
+import { Notice } from '@uapqa/ui/page';
 import { useNavigate, useSearchParams } from '@uapqa/ui/router';
 import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
@@ -33,8 +34,8 @@ import useSWR from 'swr';
 import { BillingHistory } from '../lib/billing/BillingHistory';
 import { Receipt } from '../lib/billing/Receipt';
 import { SubscriptionManager } from '../lib/billing/SubscriptionManager';
+import { LinkButton } from '../lib/link-button';
 import { LocalCardForm, type PaymentOutcome } from '../lib/payment';
-import { LinkButton, Notice } from '../lib/shared';
 
 const StripePayment = lazy(() => import('../lib/StripePayment'));
 

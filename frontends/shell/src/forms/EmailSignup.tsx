@@ -31,7 +31,7 @@ const KINDS = {
   },
 } as const;
 
-/** The waitlist and newsletter forms (spec sections 5 and 8). */
+/** The waitlist and newsletter forms: the same email rule, each with its own source and toast. */
 export function EmailSignup({
   kind,
   source,

@@ -1,7 +1,7 @@
 import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 
-/** Spec section 9: intensity factors, 30 beams (20 × 1.5), hue 190–260, blurs and the pulse. */
+/** The animated backdrop: intensity factors, 30 beams (20 × 1.5), hue 190–260, blurs and the pulse. */
 const INTENSITY = { subtle: 0.7, medium: 0.85, strong: 1 } as const;
 const BASE_BEAMS = 20;
 const BEAM_FACTOR = 1.5;

@@ -1,31 +1,36 @@
-import { FORM_TEXT_MAX } from '@uapqa/contracts';
+// First: zod must be told before any schema is built (see the module).
+import '@uapqa/contracts/zod-jitless';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ContactBody, FORM_TEXT_MAX } from '@uapqa/contracts';
 import { Button, Card, Field, Input, Muted, PageTitle, Textarea, toast } from '@uapqa/ui';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 
+type ContactInput = z.input<typeof ContactBody>;
+type ContactOutput = z.output<typeof ContactBody>;
+
+/** A field the schema refused is marked so (its message is the alert under it). */
+const invalid = (error: { message?: string } | undefined) =>
+  error ? { 'aria-invalid': true as const } : {};
+
+/**
+ * The contact form, checked with the API's own schema: a field the API would refuse says why
+ * under it (and a toast sums it up) before anything is sent.
+ */
 export function Contact() {
-  const [pending, setPending] = useState(false);
-  const [messageLength, setMessageLength] = useState(0);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactInput, unknown, ContactOutput>({
+    resolver: zodResolver(ContactBody),
+    defaultValues: { name: '', email: '', subject: '', message: '' },
+  });
+  const messageLength = (watch('message') ?? '').length;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    const form = new FormData(formElement);
-    const value = (name: string) => String(form.get(name) ?? '').trim();
-    const body = {
-      name: value('name'),
-      email: value('email'),
-      subject: value('subject'),
-      message: value('message'),
-    };
-    if (!body.name || !body.email || !body.message) {
-      toast({
-        title: 'Missing Information',
-        description: 'Please fill in all required fields.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    setPending(true);
+  async function send(body: ContactOutput) {
     try {
       const response = await fetch('/api/contact', {
         method: 'POST',
@@ -38,18 +43,22 @@ export function Contact() {
         title: 'Message Sent!',
         description: "Thank you for reaching out. We'll get back to you soon.",
       });
-      formElement.reset();
-      setMessageLength(0);
+      reset();
     } catch {
       toast({
         title: 'Error',
         description: 'Failed to send your message. Please try again.',
         variant: 'destructive',
       });
-    } finally {
-      setPending(false);
     }
   }
+
+  const missing = () =>
+    toast({
+      title: 'Missing Information',
+      description: 'Please fill in all required fields.',
+      variant: 'destructive',
+    });
 
   return (
     <Card style={{ maxWidth: 640, margin: '0 auto' }}>
@@ -57,30 +66,47 @@ export function Contact() {
       <Muted style={{ marginBottom: '1.5rem' }}>
         Questions about your membership or the archive? Write to us.
       </Muted>
-      <form onSubmit={submit} noValidate aria-label="Contact">
-        <Field label="Name *" htmlFor="contact-name">
-          <Input id="contact-name" name="name" autoComplete="name" maxLength={FORM_TEXT_MAX.name} />
+      <form onSubmit={handleSubmit(send, missing)} noValidate aria-label="Contact">
+        <Field label="Name *" htmlFor="contact-name" error={errors.name?.message}>
+          <Input
+            id="contact-name"
+            autoComplete="name"
+            maxLength={FORM_TEXT_MAX.name}
+            {...invalid(errors.name)}
+            {...register('name')}
+          />
         </Field>
-        <Field label="Email *" htmlFor="contact-email">
-          <Input id="contact-email" name="email" type="email" autoComplete="email" />
+        <Field label="Email *" htmlFor="contact-email" error={errors.email?.message}>
+          <Input
+            id="contact-email"
+            type="email"
+            autoComplete="email"
+            {...invalid(errors.email)}
+            {...register('email')}
+          />
         </Field>
-        <Field label="Subject" htmlFor="contact-subject">
-          <Input id="contact-subject" name="subject" maxLength={FORM_TEXT_MAX.subject} />
+        <Field label="Subject" htmlFor="contact-subject" error={errors.subject?.message}>
+          <Input
+            id="contact-subject"
+            maxLength={FORM_TEXT_MAX.subject}
+            {...invalid(errors.subject)}
+            {...register('subject')}
+          />
         </Field>
-        <Field label="Message *" htmlFor="contact-message">
+        <Field label="Message *" htmlFor="contact-message" error={errors.message?.message}>
           <Textarea
             id="contact-message"
-            name="message"
             maxLength={FORM_TEXT_MAX.message}
             aria-describedby="contact-message-count"
-            onChange={(event) => setMessageLength(event.target.value.length)}
+            {...invalid(errors.message)}
+            {...register('message')}
           />
           <Muted id="contact-message-count" style={{ textAlign: 'right', fontSize: '0.85rem' }}>
             {messageLength} / {FORM_TEXT_MAX.message} characters
           </Muted>
         </Field>
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Sending...' : 'Send Message'}
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Sending...' : 'Send Message'}
         </Button>
       </form>
     </Card>

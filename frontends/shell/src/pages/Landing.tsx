@@ -7,6 +7,7 @@ import {
 } from '@uapqa/contracts';
 import {
   Accordion,
+  AfterFirstPaint,
   type ButtonStyleProps,
   buttonStyles,
   Card,
@@ -83,7 +84,10 @@ const ExpertBio = styled(Muted)`
 /** As many placeholders as one row holds at the widest layout (four cards of 240 px). */
 const EXPERT_PLACEHOLDERS = 4;
 
-/** Featured experts (spec: 'Loading experts...', empty list on failure, name and bio fallbacks). */
+/**
+ * Featured experts: 'Loading experts...' while loading, an empty list on failure (the landing
+ * page must never break over a side panel), and name and bio fallbacks for sparse profiles.
+ */
 function FeaturedExperts() {
   const { data, isLoading } = useSWR<Creator[]>('/api/creators', async (url: string) => {
     try {
@@ -215,51 +219,54 @@ export function Landing() {
         <MemberCountLine />
       </Hero>
 
-      <Section aria-labelledby="experts-title">
-        <h2 id="experts-title">Featured Experts</h2>
-        <FeaturedExperts />
-      </Section>
+      {/* The sections below the hero follow it, drawn without blocking the page. */}
+      <AfterFirstPaint>
+        <Section aria-labelledby="experts-title">
+          <h2 id="experts-title">Featured Experts</h2>
+          <FeaturedExperts />
+        </Section>
 
-      <Section id="how-it-works" aria-labelledby="how-title">
-        <h2 id="how-title">How It Works</h2>
-        <Grid $min="220px">
-          {HOW_IT_WORKS.map((step, i) => (
-            <Step key={step.title}>
-              <span className="n">{i + 1}</span>
-              <h3>{step.title}</h3>
-              <Muted>{step.text}</Muted>
-            </Step>
-          ))}
-        </Grid>
-      </Section>
+        <Section id="how-it-works" aria-labelledby="how-title">
+          <h2 id="how-title">How It Works</h2>
+          <Grid $min="220px">
+            {HOW_IT_WORKS.map((step, i) => (
+              <Step key={step.title}>
+                <span className="n">{i + 1}</span>
+                <h3>{step.title}</h3>
+                <Muted>{step.text}</Muted>
+              </Step>
+            ))}
+          </Grid>
+        </Section>
 
-      <Section aria-labelledby="testimonials-title">
-        <h2 id="testimonials-title">What Our Members Say</h2>
-        <Testimonials />
-      </Section>
+        <Section aria-labelledby="testimonials-title">
+          <h2 id="testimonials-title">What Our Members Say</h2>
+          <Testimonials />
+        </Section>
 
-      <Section aria-labelledby="faq-title">
-        <h2 id="faq-title">Frequently Asked Questions</h2>
-        <Card>
-          <Accordion items={FAQ} />
-        </Card>
-      </Section>
+        <Section aria-labelledby="faq-title">
+          <h2 id="faq-title">Frequently Asked Questions</h2>
+          <Card>
+            <Accordion items={FAQ} />
+          </Card>
+        </Section>
 
-      <Section aria-labelledby="pricing-title">
-        <h2 id="pricing-title">Start Your Investigation</h2>
-        <Card style={{ maxWidth: 420, margin: '0 auto', textAlign: 'center' }}>
-          <h3>Archive Access</h3>
-          <p style={{ fontSize: '2.5rem', margin: '0.5rem 0' }}>
-            {price}
-            <span style={{ fontSize: '1rem' }}>/{SUBSCRIPTION.interval}</span>
-          </p>
-          <Muted style={{ marginBottom: '1.25rem' }}>
-            Unlimited archive access and {SUBSCRIPTION.creditsPerPeriod} FOIA credits every month.
-            Credits never expire while you are subscribed.
-          </Muted>
-          <CtaLink to="/auth">Start Subscription</CtaLink>
-        </Card>
-      </Section>
+        <Section aria-labelledby="pricing-title">
+          <h2 id="pricing-title">Start Your Investigation</h2>
+          <Card style={{ maxWidth: 420, margin: '0 auto', textAlign: 'center' }}>
+            <h3>Archive Access</h3>
+            <p style={{ fontSize: '2.5rem', margin: '0.5rem 0' }}>
+              {price}
+              <span style={{ fontSize: '1rem' }}>/{SUBSCRIPTION.interval}</span>
+            </p>
+            <Muted style={{ marginBottom: '1.25rem' }}>
+              Unlimited archive access and {SUBSCRIPTION.creditsPerPeriod} FOIA credits every month.
+              Credits never expire while you are subscribed.
+            </Muted>
+            <CtaLink to="/auth">Start Subscription</CtaLink>
+          </Card>
+        </Section>
+      </AfterFirstPaint>
     </>
   );
 }

@@ -18,7 +18,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import useSWR from 'swr';
 import { useStaffErrors } from '../lib/access';
-import { ScrollList, Section } from '../lib/shared';
+import { ScrollList, Section } from '../lib/sections';
 
 export const EXPERT_APPLICATIONS_KEY = '/api/admin/expert-applications?status=pending';
 

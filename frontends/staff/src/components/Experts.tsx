@@ -16,7 +16,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import useSWR, { useSWRConfig } from 'swr';
 import { useStaffErrors } from '../lib/access';
-import { ScrollList, Section } from '../lib/shared';
+import { ScrollList, Section } from '../lib/sections';
 import { CREATORS_KEY, STATS_KEY } from './ModerationQueue';
 
 export const APPLICATIONS_KEY = '/api/admin/creator-profiles?status=pending';

@@ -20,12 +20,12 @@ import styled from 'styled-components';
 import useSWR, { useSWRConfig } from 'swr';
 import { useStaffErrors } from '../lib/access';
 import { ScrollArea } from '../lib/ScrollArea';
-import { Section } from '../lib/shared';
+import { Section } from '../lib/sections';
 
 export const QUEUE_KEY = '/api/admin/questions/pending';
 export const CREATORS_KEY = '/api/creators';
 export const STATS_KEY = '/api/admin/stats';
-/** The queue's scroll area: 96 spacing units (spec section 9), i.e. 24rem. */
+/** The queue's scroll area: 96 spacing units, i.e. 24rem, so the buttons under it stay in view. */
 export const QUEUE_MAX_HEIGHT = theme.space(96);
 
 interface QueuePage {

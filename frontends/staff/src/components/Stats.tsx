@@ -1,19 +1,10 @@
+// `GET /api/admin/stats` (admins and moderators), as the gateway documents it; a type only.
+import type { AdminStats } from '@uapqa/contracts';
 import { Grid, getJson } from '@uapqa/ui';
+import { formatDollars, Stat } from '@uapqa/ui/page';
 import useSWR from 'swr';
 import { useStaffErrors } from '../lib/access';
-import { formatDollars, Stat } from '../lib/shared';
 import { STATS_KEY } from './ModerationQueue';
-
-/** `GET /api/admin/stats` (admins and moderators). */
-export interface AdminStats {
-  activeSubscribers: number;
-  monthlyRevenue: number;
-  questionsThisMonth: number;
-  totalQuestions: number;
-  activeExperts: number;
-  awaitingReview: number;
-  decidedThisMonth: number;
-}
 
 function useAdminStats() {
   const onError = useStaffErrors();

@@ -14,7 +14,7 @@ import { useId, useState } from 'react';
 import styled from 'styled-components';
 import useSWR from 'swr';
 import { useStaffErrors } from '../lib/access';
-import { ScrollList, Section } from '../lib/shared';
+import { ScrollList, Section } from '../lib/sections';
 
 const List = styled(ScrollList)`
   margin: 0 0 1rem;

@@ -3,7 +3,7 @@ import { Switch } from '@uapqa/ui/controls';
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { useStaffErrors } from '../lib/access';
-import { Section } from '../lib/shared';
+import { Section } from '../lib/sections';
 
 const WAITLIST_KEY = '/api/waitlist/status';
 

@@ -1,11 +1,18 @@
-import { handleUnauthorized, Muted, PageHeader, PageTitle, useSession } from '@uapqa/ui';
+import {
+  AfterFirstPaint,
+  handleUnauthorized,
+  Muted,
+  PageHeader,
+  PageTitle,
+  useSession,
+} from '@uapqa/ui';
+import { Notice } from '@uapqa/ui/page';
 import { useNavigate } from '@uapqa/ui/router';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { DENIED_TEXT, StaffAccess, type StaffRole } from './access';
-import { Notice } from './shared';
 
 /**
- * The guard of a staff dashboard (spec section 6): logged out → 'You are logged out. Logging in
+ * The guard of a staff dashboard: logged out → 'You are logged out. Logging in
  * again...' and the login path; another role, or a 403 from any of its calls → Access Denied.
  */
 export function StaffPage({
@@ -47,7 +54,8 @@ export function StaffPage({
           <PageTitle>{title}</PageTitle>
           <Muted>{intro}</Muted>
         </PageHeader>
-        {children}
+        {/* The dashboard's many sections follow the heading, drawn without blocking the page. */}
+        <AfterFirstPaint>{children}</AfterFirstPaint>
       </div>
     </StaffAccess>
   );

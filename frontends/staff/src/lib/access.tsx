@@ -4,7 +4,7 @@ import { createContext, type ReactNode, useCallback, useContext, useMemo } from 
 
 export type StaffRole = 'admin' | 'moderator';
 
-/** The permission sentence of each dashboard (spec section 6). */
+/** The permission sentence of each dashboard, shown to a role that may not open it. */
 export const DENIED_TEXT: Record<StaffRole, string> = {
   admin: "You don't have admin permissions",
   moderator: "You don't have moderator permissions",
@@ -37,7 +37,7 @@ export interface FailureToast {
 }
 
 /**
- * How a staff dashboard reacts to a failed call (spec sections 6 and 8): 401 →  'Session
+ * How a staff dashboard reacts to a failed call: 401 →  'Session
  * Expired' / 'Please log in again.' and /auth?tab=login; 403 → 'Access Denied'; anything else → the given
  * toast with the server's message, or its default (or only a log line when none is given).
  */

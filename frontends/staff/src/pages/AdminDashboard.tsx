@@ -1,3 +1,4 @@
+import '../lib/page-start';
 import { Button } from '@uapqa/ui';
 import styled from 'styled-components';
 import { ExpertApplications } from '../components/ExpertApplications';
@@ -7,7 +8,7 @@ import { AdminStatCards } from '../components/Stats';
 import { CATEGORIES, TaxonomyManager, TOPICS } from '../components/Taxonomy';
 import { WaitlistSwitch } from '../components/WaitlistSwitch';
 import { StaffPage } from '../lib/StaffPage';
-import { Section } from '../lib/shared';
+import { Section } from '../lib/sections';
 
 const Stack = styled.div`
   display: grid;

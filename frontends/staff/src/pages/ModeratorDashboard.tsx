@@ -1,3 +1,4 @@
+import '../lib/page-start';
 import { ModerationQueue } from '../components/ModerationQueue';
 import { ModeratorStatCards } from '../components/Stats';
 import { StaffPage } from '../lib/StaffPage';

@@ -1,9 +1,9 @@
 import type { BillingReceipt } from '@uapqa/contracts';
 import { Badge, Button, Card, formatUsDate, getJson, Muted, Spinner, statusOf } from '@uapqa/ui';
+import { Notice } from '@uapqa/ui/page';
 import { Link } from '@uapqa/ui/router';
 import styled, { createGlobalStyle } from 'styled-components';
 import useSWR from 'swr';
-import { Notice } from '../../lib/shared';
 import { money } from './format';
 
 /** On paper only the receipt is printed, in black on white. */
