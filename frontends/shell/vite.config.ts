@@ -24,7 +24,8 @@ export default defineConfig({
     startupPreloads({
       bootstrap: '/src/bootstrap.tsx',
       // Form controls are for the pages with forms.
-      skip: (chunk) => chunk.moduleIds.some((id) => id.includes('/packages/ui/src/controls')),
+      skip: (chunk) =>
+        chunk.moduleIds.some((id) => /\/packages\/ui\/(src|dist)\/controls\./.test(id)),
     }),
   ],
   build: {

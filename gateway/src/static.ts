@@ -1,13 +1,14 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { PAGE_READS, REMOTE_NAMES, REMOTE_ROUTES, type RemoteName } from '@uapqa/contracts';
+import { PAGE_READS, REMOTE_NAMES, type RemoteName } from '@uapqa/contracts';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { etag } from 'hono/etag';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { type PageHead, withHead } from './pages/head.js';
+import { remotePreloader } from './remote-preloads.js';
 
 export const DEFAULT_FRONTENDS_DIR = fileURLToPath(new URL('../../frontends', import.meta.url));
 export const REMOTES = REMOTE_NAMES;
@@ -51,68 +52,6 @@ function remotesManifest(
     }
   }
   return manifest;
-}
-
-interface ExposeAssets {
-  name: string;
-  assets: { js: { sync: string[] } };
-}
-
-/**
- * What a page of a remote needs before it can ask for its data: the remote's manifest, its
- * entry and the code its exposed module imports. Read from the remote's own build (again when
- * that build changes); a remote deployed elsewhere gets its manifest only.
- */
-function remotePreloader(frontendsDir: string, configured: Partial<Record<RemoteName, string>>) {
-  const builds = new Map<RemoteName, { mtimeMs: number; exposes: Map<string, string[]> }>();
-  const exposesOf = (remote: RemoteName) => {
-    const file = join(frontendsDir, remote, 'dist', 'mf-manifest.json');
-    let mtimeMs: number;
-    try {
-      mtimeMs = statSync(file).mtimeMs;
-    } catch {
-      return null;
-    }
-    const known = builds.get(remote);
-    if (known?.mtimeMs === mtimeMs) return known.exposes;
-    const exposes = new Map<string, string[]>();
-    try {
-      const manifest = JSON.parse(readFileSync(file, 'utf8')) as { exposes?: ExposeAssets[] };
-      for (const expose of manifest.exposes ?? []) {
-        exposes.set(expose.name, expose.assets?.js?.sync ?? []);
-      }
-    } catch {
-      // A manifest being rewritten by a deploy: no preloads this time, the page still loads.
-    }
-    builds.set(remote, { mtimeMs, exposes });
-    return exposes;
-  };
-  const routes = REMOTE_ROUTES.map((route) => ({
-    ...route,
-    pattern: new RegExp(`^${route.path.replace(/:[^/]+/g, '[^/]+')}/?$`),
-  }));
-
-  return (path: string): string => {
-    const route = routes.find((candidate) => candidate.pattern.test(path));
-    if (!route) return '';
-    const elsewhere = configured[route.remote];
-    const links = ['<link rel="preload" href="/remotes.json" as="fetch" crossorigin>'];
-    if (elsewhere) {
-      links.push(`<link rel="preload" href="${encodeURI(elsewhere)}" as="fetch" crossorigin>`);
-      return links.join('');
-    }
-    const exposes = exposesOf(route.remote);
-    if (!exposes) return '';
-    const base = `/remotes/${route.remote}`;
-    links.push(`<link rel="preload" href="${base}/mf-manifest.json" as="fetch" crossorigin>`);
-    links.push(`<link rel="modulepreload" href="${base}/remoteEntry.js">`);
-    for (const asset of exposes.get(route.module) ?? []) {
-      if (/^[\w./-]+\.js$/.test(asset) && !asset.includes('..')) {
-        links.push(`<link rel="modulepreload" href="${base}/${asset}">`);
-      }
-    }
-    return links.join('');
-  };
 }
 
 /** Preloads of the API reads a page makes first, as the page first opens (no query string). */

@@ -37,7 +37,10 @@ const MEMBERS_MANIFEST = JSON.stringify({
       assets: {
         js: {
           sync: ['assets/BrowseQA-Ab12Cd34.js', 'assets/shared-Ef56Gh78.js'],
-          async: ['assets/react-Zz99Yy88.js'],
+          async: [
+            'assets/react-Zz99Yy88.js',
+            'assets/_virtual_mf___members__loadShare___mf_0_uapqa_mf_1_ui__loadShare__.js-Mn34Op56.js',
+          ],
         },
       },
     },
@@ -55,6 +58,7 @@ built(
     'index.html':
       '<!doctype html><html><head><title>UAP Answers</title></head><body><div id="root"></div></body></html>',
     'assets/index-Qw12Er34.js': SHELL_JS,
+    'remote-page-chunks.json': JSON.stringify({ files: ['assets/controls-Rt56Yu78.js'] }),
   },
   ['assets/index-Qw12Er34.js'],
 );
@@ -225,6 +229,9 @@ describe("a remote's page", () => {
       'modulepreload /remotes/members/remoteEntry.js',
       'modulepreload /remotes/members/assets/BrowseQA-Ab12Cd34.js',
       'modulepreload /remotes/members/assets/shared-Ef56Gh78.js',
+      // The remote's wrapper around what it shares, and the shell's chunks a remote page uses.
+      'modulepreload /remotes/members/assets/_virtual_mf___members__loadShare___mf_0_uapqa_mf_1_ui__loadShare__.js-Mn34Op56.js',
+      'modulepreload /assets/controls-Rt56Yu78.js',
       'preload /api/questions?limit=15',
       'preload /api/categories',
       'preload /api/tags',

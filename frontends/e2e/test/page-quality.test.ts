@@ -118,6 +118,30 @@ describeInChromium('what Lighthouse checks on every page, in Chromium', () => {
     }
   });
 
+  // On a phone on a slow network every script found only once another has run costs a round
+  // trip before the page can render; named in the HTML, they all download at once.
+  it.each([
+    ['/', (page: Page) => page.getByRole('heading', { level: 1 }).waitFor()],
+    ['/browse-qa', (page: Page) => page.getByTestId('question-card').first().waitFor()],
+    ['/subscribe', (page: Page) => page.getByTestId('notice').waitFor()],
+  ])('names in its HTML every script %s runs before it shows', async (path, ready) => {
+    const { page } = await harness.newPage(PHONE);
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') requested.push(new URL(request.url()).pathname);
+    });
+    await page.goto(path);
+    await ready(page);
+    const shownWith = [...requested];
+    const named = await page.evaluate(() =>
+      [
+        ...document.querySelectorAll<HTMLScriptElement>('script[src]'),
+        ...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'),
+      ].map((tag) => new URL('src' in tag ? tag.src : tag.href).pathname),
+    );
+    expect(shownWith.filter((script) => !named.includes(script))).toEqual([]);
+  });
+
   it("keeps each page's title true after navigating", async () => {
     const { page } = await harness.newPage(DESKTOP);
     await signIn(page, 'member');

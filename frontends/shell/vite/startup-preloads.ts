@@ -13,6 +13,9 @@ type OutputChunk = Rollup.OutputChunk;
  * The start is the entry, the page's bootstrap module and what they import, plus what the
  * federation runtime loads for them. `skip` leaves out chunks that runtime only loads for a
  * later page (such as form controls).
+ *
+ * Those left-out chunks are what a remote's page takes from the shell before it renders, so the
+ * build lists them in `REMOTE_PAGE_CHUNKS`: the gateway preloads them with a remote's page.
  */
 export function startupPreloads(options: {
   bootstrap: string;
@@ -35,27 +38,66 @@ export function startupPreloads(options: {
           }));
       },
     },
+    generateBundle(_options, bundle) {
+      const start = new Set(startupChunks(bundle, options));
+      const files = sharedWithRemotes(bundle, options.skip).filter((file) => !start.has(file));
+      this.emitFile({
+        type: 'asset',
+        fileName: REMOTE_PAGE_CHUNKS,
+        source: `${JSON.stringify({ files }, null, 2)}\n`,
+      });
+    },
   };
 }
 
+/** The build's list of the shell's chunks a remote's page loads (`{ files: string[] }`). */
+export const REMOTE_PAGE_CHUNKS = 'remote-page-chunks.json';
+
 function linkedIn(html: string): string[] {
   return [...html.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((match) => match[1] ?? '');
+}
+
+function chunksOf(bundle: OutputBundle): OutputChunk[] {
+  return Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
+}
+
+/** The skipped chunks and everything they import. */
+function sharedWithRemotes(bundle: OutputBundle, skip: (chunk: OutputChunk) => boolean): string[] {
+  const chunks = chunksOf(bundle);
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const pending = chunks.filter(skip);
+  const seen = new Set<string>();
+  while (pending.length > 0) {
+    const chunk = pending.pop();
+    if (!chunk || seen.has(chunk.fileName)) continue;
+    seen.add(chunk.fileName);
+    for (const file of chunk.imports) {
+      const imported = byFile.get(file);
+      if (imported) pending.push(imported);
+    }
+  }
+  return [...seen].sort();
 }
 
 function startupChunks(
   bundle: OutputBundle,
   { bootstrap, skip }: { bootstrap: string; skip: (chunk: OutputChunk) => boolean },
 ): string[] {
-  const chunks = Object.values(bundle).filter(
-    (output): output is OutputChunk => output.type === 'chunk',
-  );
+  const chunks = chunksOf(bundle);
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   // Only the federation runtime's own chunks have their dynamic imports followed: a page's
   // dynamic import is a later page, not the start.
   const federationRuntime = (chunk: OutputChunk) =>
     chunk.isEntry || chunk.fileName.includes('_virtual_mf') || chunk.name.startsWith('mf-entry');
+  // The federation entry imports its host init and pending shares by a name built at run time,
+  // which the bundle's import lists do not show; they and what they load (the shared-module map,
+  // each shared library's wrapper) are part of the start too.
+  const federationStart = (chunk: OutputChunk) =>
+    ['hostInit', 'pendingShares', 'localSharedImportMap'].some((name) =>
+      chunk.fileName.includes(name),
+    );
   const pending = chunks.filter(
-    (chunk) => chunk.isEntry || chunk.facadeModuleId?.endsWith(bootstrap),
+    (chunk) => chunk.isEntry || chunk.facadeModuleId?.endsWith(bootstrap) || federationStart(chunk),
   );
   const seen = new Set<string>();
   while (pending.length > 0) {

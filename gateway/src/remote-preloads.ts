@@ -1,0 +1,99 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { REMOTE_ROUTES, type RemoteName } from '@uapqa/contracts';
+
+interface ExposeAssets {
+  name: string;
+  assets?: { js?: { sync?: string[]; async?: string[] } };
+}
+
+/** A build's JSON file, read again only when a deploy rewrites it; null while it is missing. */
+function builtJson<T>(file: string, read: (json: unknown) => T): () => T | null {
+  let known: { mtimeMs: number; value: T } | null = null;
+  return () => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(file).mtimeMs;
+    } catch {
+      return null;
+    }
+    if (known?.mtimeMs === mtimeMs) return known.value;
+    let value: T;
+    try {
+      value = read(JSON.parse(readFileSync(file, 'utf8')));
+    } catch {
+      // A file being rewritten by a deploy: nothing this time, the page still loads.
+      return null;
+    }
+    known = { mtimeMs, value };
+    return value;
+  };
+}
+
+const SAFE_ASSET = /^[\w./-]+\.js$/;
+const safe = (asset: string) => SAFE_ASSET.test(asset) && !asset.includes('..');
+
+/**
+ * The code an exposed page runs before it renders: its own chunks, and the remote's wrappers
+ * around the modules it shares with the shell (`__loadShare__`), which its entry loads on
+ * demand. The remote's fallback copies of those modules are left out: the shell provides them.
+ */
+function exposedCode(json: unknown): Map<string, string[]> {
+  const exposes = new Map<string, string[]>();
+  for (const expose of (json as { exposes?: ExposeAssets[] }).exposes ?? []) {
+    const js = expose.assets?.js;
+    const shareWrappers = (js?.async ?? []).filter((asset) => asset.includes('__loadShare__'));
+    exposes.set(expose.name, [...(js?.sync ?? []), ...shareWrappers].filter(safe));
+  }
+  return exposes;
+}
+
+/**
+ * What a page of a remote needs before it can ask for its data: the remote's manifest, its
+ * entry, the code its exposed module runs, and the shell's chunks a remote's page takes from
+ * the shell (the form controls the shell's own start leaves out; `remote-page-chunks.json` of
+ * the shell's build). Read from the builds (again when one changes); a remote deployed
+ * elsewhere gets its manifest only.
+ */
+export function remotePreloader(
+  frontendsDir: string,
+  configured: Partial<Record<RemoteName, string>>,
+): (path: string) => string {
+  const shellChunks = builtJson(
+    join(frontendsDir, 'shell', 'dist', 'remote-page-chunks.json'),
+    (json) => ((json as { files?: string[] }).files ?? []).filter(safe),
+  );
+  const remoteCode = new Map(
+    REMOTE_ROUTES.map((route) => route.remote).map((remote) => [
+      remote,
+      builtJson(join(frontendsDir, remote, 'dist', 'mf-manifest.json'), exposedCode),
+    ]),
+  );
+  const routes = REMOTE_ROUTES.map((route) => ({
+    ...route,
+    pattern: new RegExp(`^${route.path.replace(/:[^/]+/g, '[^/]+')}/?$`),
+  }));
+
+  return (path) => {
+    const route = routes.find((candidate) => candidate.pattern.test(path));
+    if (!route) return '';
+    const elsewhere = configured[route.remote];
+    const links = ['<link rel="preload" href="/remotes.json" as="fetch" crossorigin>'];
+    if (elsewhere) {
+      links.push(`<link rel="preload" href="${encodeURI(elsewhere)}" as="fetch" crossorigin>`);
+      return links.join('');
+    }
+    const exposes = remoteCode.get(route.remote)?.();
+    if (!exposes) return '';
+    const base = `/remotes/${route.remote}`;
+    links.push(`<link rel="preload" href="${base}/mf-manifest.json" as="fetch" crossorigin>`);
+    links.push(`<link rel="modulepreload" href="${base}/remoteEntry.js">`);
+    for (const asset of exposes.get(route.module) ?? []) {
+      links.push(`<link rel="modulepreload" href="${base}/${asset}">`);
+    }
+    for (const asset of shellChunks() ?? []) {
+      links.push(`<link rel="modulepreload" href="/${asset}">`);
+    }
+    return links.join('');
+  };
+}
