@@ -4,6 +4,9 @@
  * `<status>: <body text or status text>`.
  */
 
+import type { Middleware } from 'swr';
+import { deferredData } from './deferred-data.js';
+
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -89,8 +92,10 @@ export function serverMessage(error: unknown): string | undefined {
 /**
  * SWR settings: never retried, never stale, no focus refetch, no polling. A page shows what it
  * loaded until the user acts, so a failure is reported once and nothing changes under the reader.
+ * Answers are drawn in interruptible renders (`deferredData`).
  */
 export const swrConfig = {
+  use: [deferredData] as Middleware[],
   fetcher: (url: string) => getJson<unknown>(url),
   shouldRetryOnError: false,
   errorRetryCount: 0,
