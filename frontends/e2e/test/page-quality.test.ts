@@ -134,10 +134,12 @@ describeInChromium('what Lighthouse checks on every page, in Chromium', () => {
     await ready(page);
     const shownWith = [...requested];
     const named = await page.evaluate(() =>
-      [
-        ...document.querySelectorAll<HTMLScriptElement>('script[src]'),
-        ...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'),
-      ].map((tag) => new URL('src' in tag ? tag.src : tag.href).pathname),
+      Array.from(
+        document.querySelectorAll('script[src], link[rel="modulepreload"]'),
+        (tag) =>
+          new URL(tag.getAttribute('src') ?? tag.getAttribute('href') ?? '', location.href)
+            .pathname,
+      ),
     );
     expect(shownWith.filter((script) => !named.includes(script))).toEqual([]);
   });
