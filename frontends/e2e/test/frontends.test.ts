@@ -234,6 +234,22 @@ describeInChromium('the web frontends in Chromium against the embedded stack', (
       await toast(page, 'Message Sent!').waitFor();
     });
 
+    it("hands what was typed into the footer's stand-in over to the newsletter form", async () => {
+      const { page } = await harness.newPage(1280);
+      await page.goto('/');
+      const form = page.getByRole('form', { name: 'Newsletter' });
+      const box = form.getByLabel('Email address');
+      // Typed at once: the real form (its box has an id) arrives while the visitor types.
+      await box.focus();
+      await page.keyboard.type('reader@');
+      await expect.poll(() => box.getAttribute('id')).not.toBeNull();
+      await page.keyboard.type('example.com');
+      expect(await box.inputValue()).toBe('reader@example.com');
+      await form.getByRole('button', { name: 'Subscribe' }).click();
+      await toast(page, 'Success!').waitFor();
+      await expect.poll(() => box.inputValue()).toBe('');
+    });
+
     it('logs out to / and clears the session, even when the logout call fails', async () => {
       const { page } = await harness.newPage(1280);
       await signIn(page, 'member');

@@ -28,6 +28,11 @@ describe('the contact form', () => {
     const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent);
     expect(alerts).toEqual(['Please enter a valid email address.', 'Please enter your message.']);
     expect(screen.getByLabelText('Email *').getAttribute('aria-invalid')).toBe('true');
+    const described = screen.getByLabelText('Message *').getAttribute('aria-describedby') ?? '';
+    expect(described.split(' ').map((id) => document.getElementById(id)?.textContent)).toEqual([
+      '0 / 5000 characters',
+      'Please enter your message.',
+    ]);
     expect(send).not.toHaveBeenCalled();
   });
 

@@ -1,3 +1,4 @@
+export * from './api/account.js';
 export * from './api/billing.js';
 export * from './api/billing-history.js';
 export * from './api/expert-applications.js';

@@ -130,6 +130,22 @@ const FieldWrap = styled.div`
   margin-bottom: 1rem;
 `;
 
+/** The id of the message `Field` shows under the control whose id is `id`. */
+export const fieldErrorId = (id: string) => `${id}-error`;
+
+/**
+ * The attributes that tie a control to the error `Field` shows under it: marked invalid and
+ * described by the message (after its own description, if any), so a screen reader says why
+ * when it lands on the field, not only when the message first appears.
+ */
+export function fieldErrorProps(id: string, error: string | undefined, describedBy?: string) {
+  const described = [describedBy, error ? fieldErrorId(id) : undefined].filter(Boolean).join(' ');
+  return {
+    'aria-invalid': error ? (true as const) : undefined,
+    'aria-describedby': described || undefined,
+  };
+}
+
 /** A labelled form field with its validation message. */
 export function Field({
   label,
@@ -146,7 +162,11 @@ export function Field({
     <FieldWrap>
       <Label htmlFor={htmlFor}>{label}</Label>
       {children}
-      {error ? <ErrorText role="alert">{error}</ErrorText> : null}
+      {error ? (
+        <ErrorText id={htmlFor ? fieldErrorId(htmlFor) : undefined} role="alert">
+          {error}
+        </ErrorText>
+      ) : null}
     </FieldWrap>
   );
 }

@@ -1,5 +1,20 @@
-import { apiRequest, Button, Field, Input, Muted, serverMessage, statusOf } from '@uapqa/ui';
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LocalCardFields } from '@uapqa/contracts';
+import {
+  apiRequest,
+  Button,
+  Field,
+  fieldErrorProps,
+  Input,
+  Muted,
+  serverMessage,
+  statusOf,
+} from '@uapqa/ui';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+
+type CardInput = z.input<typeof LocalCardFields>;
+type CardOutput = z.output<typeof LocalCardFields>;
 
 /**
  * How a card confirmation ended. `stale`: the payment itself can no longer be confirmed (it was
@@ -9,12 +24,10 @@ export type PaymentOutcome =
   | { ok: true }
   | { ok: false; message?: string; unexpected?: boolean; stale?: boolean };
 
-/** The card number the local provider treats as declined (like Stripe's test card). */
-export const LOCAL_DECLINE_CARD = '4000000000000002';
-
 /**
- * The local payment provider's card form (embedded mode: no money moves). It settles the
- * payment with `POST /api/billing/local/confirm`; the card number 4000 0000 0000 0002 declines.
+ * The local payment provider's card form (embedded mode: no money moves), checked with
+ * `LocalCardFields`. It settles the payment with `POST /api/billing/local/confirm`; the card
+ * number 4000 0000 0000 0002 declines.
  */
 export function LocalCardForm({
   clientSecret,
@@ -25,16 +38,17 @@ export function LocalCardForm({
   label: string;
   onDone: (outcome: PaymentOutcome) => void;
 }) {
-  const [pending, setPending] = useState(false);
-  const [card, setCard] = useState('4242 4242 4242 4242');
-  const [expiry, setExpiry] = useState('12 / 34');
-  const [cvc, setCvc] = useState('123');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<CardInput, unknown, CardOutput>({
+    resolver: zodResolver(LocalCardFields),
+    defaultValues: { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' },
+  });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setPending(true);
+  async function pay({ outcome }: CardOutput) {
     try {
-      const outcome = card.replace(/\s/g, '') === LOCAL_DECLINE_CARD ? 'failed' : 'succeeded';
       const response = await apiRequest('POST', '/api/billing/local/confirm', {
         clientSecret,
         outcome,
@@ -51,49 +65,48 @@ export function LocalCardForm({
           ? { ok: false, stale: true, message: serverMessage(error) }
           : { ok: false, unexpected: true },
       );
-    } finally {
-      setPending(false);
     }
   }
 
+  const { cardNumber, expiry, cvc } = errors;
   return (
-    <form onSubmit={submit} aria-label="Card payment">
+    <form onSubmit={handleSubmit(pay)} noValidate aria-label="Card payment">
       <Muted style={{ marginBottom: '0.75rem', fontSize: '0.85rem' }}>
         Demo payments: no money moves. Use 4000 0000 0000 0002 to see a declined card.
       </Muted>
-      <Field label="Card number" htmlFor="card-number">
+      <Field label="Card number" htmlFor="card-number" error={cardNumber?.message}>
         <Input
           id="card-number"
           inputMode="numeric"
           autoComplete="cc-number"
-          value={card}
-          onChange={(e) => setCard(e.target.value)}
           required
+          {...fieldErrorProps('card-number', cardNumber?.message)}
+          {...register('cardNumber')}
         />
       </Field>
       <div style={{ display: 'grid', gap: '0 1rem', gridTemplateColumns: '1fr 1fr' }}>
-        <Field label="Expiry" htmlFor="card-expiry">
+        <Field label="Expiry" htmlFor="card-expiry" error={expiry?.message}>
           <Input
             id="card-expiry"
             autoComplete="cc-exp"
-            value={expiry}
-            onChange={(e) => setExpiry(e.target.value)}
             required
+            {...fieldErrorProps('card-expiry', expiry?.message)}
+            {...register('expiry')}
           />
         </Field>
-        <Field label="CVC" htmlFor="card-cvc">
+        <Field label="CVC" htmlFor="card-cvc" error={cvc?.message}>
           <Input
             id="card-cvc"
             inputMode="numeric"
             autoComplete="cc-csc"
-            value={cvc}
-            onChange={(e) => setCvc(e.target.value)}
             required
+            {...fieldErrorProps('card-cvc', cvc?.message)}
+            {...register('cvc')}
           />
         </Field>
       </div>
-      <Button type="submit" $block disabled={pending}>
-        {pending ? 'Processing...' : label}
+      <Button type="submit" $block disabled={isSubmitting}>
+        {isSubmitting ? 'Processing...' : label}
       </Button>
     </form>
   );

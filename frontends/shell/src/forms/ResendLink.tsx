@@ -1,5 +1,11 @@
-import { apiRequest, Button, Field, Input, serverMessage, toast } from '@uapqa/ui';
-import { type FormEvent, useState } from 'react';
+import type { ResendVerificationBody } from '@uapqa/contracts';
+import { apiRequest, Button, Field, fieldErrorProps, Input, serverMessage, toast } from '@uapqa/ui';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { resendResolver } from './resolvers';
+
+type ResendInput = z.input<typeof ResendVerificationBody>;
+type ResendOutput = z.output<typeof ResendVerificationBody>;
 
 /** Asks for the confirmation link again; the answer never says whether the account exists. */
 export async function resendLink(username: string): Promise<void> {
@@ -18,31 +24,34 @@ export async function resendLink(username: string): Promise<void> {
 
 /** "Send the link again" for a visitor whose link is gone: by email address or username. */
 export function ResendLinkForm({ initial = '' }: { initial?: string }) {
-  const [value, setValue] = useState(initial);
-  const [pending, setPending] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setPending(true);
-    await resendLink(value.trim());
-    setPending(false);
-  }
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ResendInput, unknown, ResendOutput>({
+    resolver: resendResolver,
+    defaultValues: { username: initial },
+  });
+  const error = errors.username?.message;
 
   return (
-    <form onSubmit={submit} aria-label="Send the link again">
-      <Field label="Email or username" htmlFor="resend-username">
+    <form
+      onSubmit={handleSubmit(({ username }) => resendLink(username))}
+      noValidate
+      aria-label="Send the link again"
+    >
+      <Field label="Email or username" htmlFor="resend-username" error={error}>
         <Input
           id="resend-username"
-          name="username"
           autoComplete="email"
           required
           maxLength={254}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
+          {...fieldErrorProps('resend-username', error)}
+          {...register('username')}
         />
       </Field>
-      <Button type="submit" $block disabled={pending}>
-        {pending ? 'Sending...' : 'Send the link again'}
+      <Button type="submit" $block disabled={isSubmitting}>
+        {isSubmitting ? 'Sending...' : 'Send the link again'}
       </Button>
     </form>
   );

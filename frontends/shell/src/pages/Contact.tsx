@@ -2,16 +2,22 @@
 import '@uapqa/contracts/zod-jitless';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ContactBody, FORM_TEXT_MAX } from '@uapqa/contracts';
-import { Button, Card, Field, Input, Muted, PageTitle, Textarea, toast } from '@uapqa/ui';
+import {
+  Button,
+  Card,
+  Field,
+  fieldErrorProps,
+  Input,
+  Muted,
+  PageTitle,
+  Textarea,
+  toast,
+} from '@uapqa/ui';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
 type ContactInput = z.input<typeof ContactBody>;
 type ContactOutput = z.output<typeof ContactBody>;
-
-/** A field the schema refused is marked so (its message is the alert under it). */
-const invalid = (error: { message?: string } | undefined) =>
-  error ? { 'aria-invalid': true as const } : {};
 
 /**
  * The contact form, checked with the API's own schema: a field the API would refuse says why
@@ -72,7 +78,7 @@ export function Contact() {
             id="contact-name"
             autoComplete="name"
             maxLength={FORM_TEXT_MAX.name}
-            {...invalid(errors.name)}
+            {...fieldErrorProps('contact-name', errors.name?.message)}
             {...register('name')}
           />
         </Field>
@@ -81,7 +87,7 @@ export function Contact() {
             id="contact-email"
             type="email"
             autoComplete="email"
-            {...invalid(errors.email)}
+            {...fieldErrorProps('contact-email', errors.email?.message)}
             {...register('email')}
           />
         </Field>
@@ -89,7 +95,7 @@ export function Contact() {
           <Input
             id="contact-subject"
             maxLength={FORM_TEXT_MAX.subject}
-            {...invalid(errors.subject)}
+            {...fieldErrorProps('contact-subject', errors.subject?.message)}
             {...register('subject')}
           />
         </Field>
@@ -97,8 +103,11 @@ export function Contact() {
           <Textarea
             id="contact-message"
             maxLength={FORM_TEXT_MAX.message}
-            aria-describedby="contact-message-count"
-            {...invalid(errors.message)}
+            {...fieldErrorProps(
+              'contact-message',
+              errors.message?.message,
+              'contact-message-count',
+            )}
             {...register('message')}
           />
           <Muted id="contact-message-count" style={{ textAlign: 'right', fontSize: '0.85rem' }}>

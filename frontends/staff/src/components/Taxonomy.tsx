@@ -1,20 +1,12 @@
 import type { TaxonomyUsageItem } from '@uapqa/contracts';
-import {
-  apiRequest,
-  Button,
-  DialogActions,
-  getJson,
-  Input,
-  Muted,
-  Placeholders,
-  toast,
-} from '@uapqa/ui';
+import { apiRequest, Button, DialogActions, getJson, Muted, Placeholders, toast } from '@uapqa/ui';
 import { Dialog, DialogClose, DialogContent } from '@uapqa/ui/dialog';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import useSWR from 'swr';
 import { useStaffErrors } from '../lib/access';
 import { ScrollList, Section } from '../lib/sections';
+import { AddTaxonomyForm } from './AddTaxonomyForm';
 
 const List = styled(ScrollList)`
   margin: 0 0 1rem;
@@ -29,10 +21,6 @@ const List = styled(ScrollList)`
   .name { font-weight: 600; }
   .usage { color: ${({ theme }) => theme.colors.muted}; font-size: 0.8rem; }
   .description { color: ${({ theme }) => theme.colors.muted}; font-size: 0.85rem; }
-`;
-const Form = styled.form`
-  display: grid;
-  gap: 0.5rem;
 `;
 
 /** Labels and toasts of one taxonomy: categories or topics (tags). */
@@ -84,9 +72,8 @@ function questionsText(count: number): string {
   return `${count} ${count === 1 ? 'question' : 'questions'}`;
 }
 
-/** Lists a taxonomy with a Delete per item, and adds one (non-blank name, optional description). */
+/** Lists a taxonomy with a Delete per item, and the form that adds one. */
 export function TaxonomyManager({ kind }: { kind: TaxonomyKind }) {
-  const id = useId();
   const onError = useStaffErrors();
   const list = useSWR<TaxonomyUsageItem[]>(
     kind.listUrl,
@@ -95,34 +82,9 @@ export function TaxonomyManager({ kind }: { kind: TaxonomyKind }) {
       onError: (error) => onError(error),
     },
   );
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<number | null>(null);
   const [confirming, setConfirming] = useState<TaxonomyUsageItem | null>(null);
   const lower = kind.noun.toLowerCase();
-
-  async function add() {
-    if (!name.trim()) return;
-    setAdding(true);
-    try {
-      await apiRequest('POST', kind.adminUrl, {
-        name: name.trim(),
-        description: description.trim() || null,
-      });
-      toast({ title: kind.added, description: `"${name.trim()}" was added.` });
-      setName('');
-      setDescription('');
-      await list.mutate();
-    } catch (error) {
-      onError(error, {
-        title: kind.addFailed,
-        description: `The ${lower} could not be added. Please try again.`,
-      });
-    } finally {
-      setAdding(false);
-    }
-  }
 
   async function remove(item: TaxonomyUsageItem) {
     setConfirming(null);
@@ -206,35 +168,7 @@ export function TaxonomyManager({ kind }: { kind: TaxonomyKind }) {
           </DialogContent>
         ) : null}
       </Dialog>
-      <Form
-        aria-label={`Add ${lower}`}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void add();
-        }}
-      >
-        <label htmlFor={`${id}-name`} style={{ fontWeight: 600 }}>
-          New {lower} name
-        </label>
-        <Input
-          id={`${id}-name`}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          disabled={adding}
-        />
-        <label htmlFor={`${id}-description`} style={{ fontWeight: 600 }}>
-          Description (optional)
-        </label>
-        <Input
-          id={`${id}-description`}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          disabled={adding}
-        />
-        <Button type="submit" disabled={adding || !name.trim()}>
-          {adding ? 'Adding...' : `Add ${kind.noun}`}
-        </Button>
-      </Form>
+      <AddTaxonomyForm kind={kind} onAdded={() => list.mutate()} />
     </Section>
   );
 }

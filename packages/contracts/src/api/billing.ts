@@ -42,6 +42,37 @@ export const LocalConfirmBody = z.object({
 });
 export type LocalConfirmBody = z.infer<typeof LocalConfirmBody>;
 
+/** The card number the local provider's form treats as declined (like Stripe's test card). */
+export const LOCAL_DECLINE_CARD = '4000000000000002';
+
+/** A value the card form must have, then the form it must take, each with its own sentence. */
+const cardEntry = (missing: string, pattern: RegExp, invalid: string) =>
+  z.string({ error: missing }).trim().min(1, missing).pipe(z.string().regex(pattern, invalid));
+
+/**
+ * The fields of the local provider's demo card form (embedded mode: no money moves). Nothing
+ * of the card is sent: its number only decides the outcome the form confirms, so the output is
+ * that part of `LocalConfirmBody`, the page adding the payment's client secret.
+ */
+export const LocalCardFields = z
+  .object({
+    cardNumber: cardEntry(
+      'Please enter the card number.',
+      /^\d(?:\s?\d){11,18}$/,
+      'Please enter a valid card number.',
+    ),
+    expiry: cardEntry(
+      'Please enter the expiry date.',
+      /^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/,
+      'Please enter the expiry date as MM / YY.',
+    ),
+    cvc: cardEntry('Please enter the CVC.', /^\d{3,4}$/, 'The CVC is 3 or 4 digits.'),
+  })
+  .transform(({ cardNumber }) => ({
+    outcome: cardNumber.replace(/\s/g, '') === LOCAL_DECLINE_CARD ? 'failed' : 'succeeded',
+  }))
+  .pipe(LocalConfirmBody.pick({ outcome: true }));
+
 /**
  * One payout period of an expert's statement: a calendar month (UTC). `open` while the month
  * runs; `due` once closed and not yet paid; `paid` when a payout covered all of it.
