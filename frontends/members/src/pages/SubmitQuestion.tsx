@@ -15,9 +15,8 @@ import {
   Card,
   Field,
   getJson,
-  handleUnauthorized,
+  handleIfUnauthorized,
   Input,
-  isUnauthorized,
   Muted,
   PageHeader,
   PageTitle,
@@ -264,10 +263,7 @@ export default function SubmitQuestion() {
         );
       })
       .catch((error) => {
-        if (isUnauthorized(error)) {
-          handleUnauthorized(navigate);
-          return;
-        }
+        if (handleIfUnauthorized(error, navigate)) return;
         toast({
           title: 'Error',
           description: 'Failed to load form data. Please try again.',
@@ -322,10 +318,7 @@ export default function SubmitQuestion() {
       await load();
       navigate('/');
     } catch (error) {
-      if (isUnauthorized(error)) {
-        handleUnauthorized(navigate);
-        return;
-      }
+      if (handleIfUnauthorized(error, navigate)) return;
       toast({
         title: 'Submission Failed',
         description: serverMessage(error) || 'Failed to submit question. Please try again.',

@@ -17,8 +17,7 @@ import {
   formatUsDate,
   Grid,
   getJson,
-  handleUnauthorized,
-  isUnauthorized,
+  handleIfUnauthorized,
   Muted,
   PageHeader,
   PageTitle,
@@ -150,10 +149,7 @@ export default function Subscribe() {
         await load();
       }
     } catch (error) {
-      if (isUnauthorized(error)) {
-        handleUnauthorized(navigate);
-        return;
-      }
+      if (handleIfUnauthorized(error, navigate)) return;
       toast(
         purchase.kind === 'subscription'
           ? {

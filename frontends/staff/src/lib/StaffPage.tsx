@@ -1,14 +1,14 @@
 import {
   AfterFirstPaint,
-  handleUnauthorized,
   Muted,
   PageHeader,
   PageTitle,
   useSession,
+  useSignInIfLoggedOutOnArrival,
 } from '@uapqa/ui';
-import { Notice } from '@uapqa/ui/page';
+import { LoggedOutNotice, Notice } from '@uapqa/ui/page';
 import { useNavigate } from '@uapqa/ui/router';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { DENIED_TEXT, StaffAccess, type StaffRole } from './access';
 
 /**
@@ -30,16 +30,10 @@ export function StaffPage({
   const navigate = useNavigate();
   const [denied, setDenied] = useState(false);
   const onDenied = useCallback(() => setDenied(true), []);
-  // Only a visitor who arrives logged out is sent away here: a 401 met later is handled where
-  // it happens ('Session Expired'), which also clears the session.
-  const loggedOutOnArrival = useRef(!user);
-  useEffect(() => {
-    if (loggedOutOnArrival.current) handleUnauthorized(navigate);
-  }, [navigate]);
+  // A 401 met later is handled where it happens ('Session Expired').
+  useSignInIfLoggedOutOnArrival(user, navigate);
 
-  if (!user) {
-    return <Notice title="Unauthorized">You are logged out. Logging in again...</Notice>;
-  }
+  if (!user) return <LoggedOutNotice />;
   if (user.role !== role || denied) {
     return (
       <Notice title="Access Denied" testId="access-denied">
