@@ -243,6 +243,16 @@ export const PageHeader = styled.div`
   @media (max-width: 767px) { padding: 1rem; }
 `;
 
+/** A page's usual header: its title, and the introduction under it. */
+export function PageHeading({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <PageHeader>
+      <PageTitle>{title}</PageTitle>
+      <Muted>{children}</Muted>
+    </PageHeader>
+  );
+}
+
 /** The buttons at the foot of a dialog, the confirming one last. */
 export const DialogActions = styled.div`
   display: flex;

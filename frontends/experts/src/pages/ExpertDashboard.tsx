@@ -13,8 +13,7 @@ import {
   getJson,
   handleIfUnauthorized,
   Muted,
-  PageHeader,
-  PageTitle,
+  PageHeading,
   Placeholders,
   serverMessage,
   statusOf,
@@ -368,13 +367,10 @@ export function ExpertDashboardView() {
 
   return (
     <div data-testid="expert-dashboard">
-      <PageHeader>
-        <PageTitle>Expert Dashboard</PageTitle>
-        <Muted>
-          Answer the questions assigned to you within {ANSWER_DUE_HOURS} hours of their approval.
-          You are paid a fixed fee for every answer.
-        </Muted>
-      </PageHeader>
+      <PageHeading title="Expert Dashboard">
+        Answer the questions assigned to you within {ANSWER_DUE_HOURS} hours of their approval. You
+        are paid a fixed fee for every answer.
+      </PageHeading>
       <Grid $min="150px">
         <Stat>
           <div className="label">Questions Received</div>

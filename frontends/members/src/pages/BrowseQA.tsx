@@ -18,8 +18,7 @@ import {
   Input,
   Label,
   Muted,
-  PageHeader,
-  PageTitle,
+  PageHeading,
   Placeholders,
   toast,
   useSession,
@@ -383,10 +382,9 @@ export default function BrowseQA() {
 
   return (
     <>
-      <PageHeader>
-        <PageTitle>Browse Q&amp;A</PageTitle>
-        <Muted>Answers from verified experts to members' questions.</Muted>
-      </PageHeader>
+      <PageHeading title="Browse Q&A">
+        Answers from verified experts to members' questions.
+      </PageHeading>
       <Page>
         <FiltersToggle
           $variant="secondary"

@@ -18,8 +18,7 @@ import {
   handleIfUnauthorized,
   Input,
   Muted,
-  PageHeader,
-  PageTitle,
+  PageHeading,
   Spinner,
   serverMessage,
   Textarea,
@@ -329,10 +328,9 @@ export default function SubmitQuestion() {
 
   return (
     <>
-      <PageHeader>
-        <PageTitle>Ask an Expert</PageTitle>
-        <Muted>Put your question to the verified expert of your choice.</Muted>
-      </PageHeader>
+      <PageHeading title="Ask an Expert">
+        Put your question to the verified expert of your choice.
+      </PageHeading>
       <Layout>
         {/* A screen tall while the form loads: on a phone the panels below it then wait under
             the fold, instead of jumping down a screen and more when the form arrives. */}

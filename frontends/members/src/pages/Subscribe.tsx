@@ -19,8 +19,7 @@ import {
   getJson,
   handleIfUnauthorized,
   Muted,
-  PageHeader,
-  PageTitle,
+  PageHeading,
   Spinner,
   toast,
   useSession,
@@ -208,10 +207,9 @@ export default function Subscribe() {
 
   return (
     <>
-      <PageHeader>
-        <PageTitle>Pricing &amp; Access</PageTitle>
-        <Muted>One subscription for the archive, credits for your questions.</Muted>
-      </PageHeader>
+      <PageHeading title="Pricing & Access">
+        One subscription for the archive, credits for your questions.
+      </PageHeading>
       <Status aria-label="Your account">
         <div>
           <Muted>Subscription</Muted>

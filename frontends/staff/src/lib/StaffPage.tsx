@@ -1,11 +1,4 @@
-import {
-  AfterFirstPaint,
-  Muted,
-  PageHeader,
-  PageTitle,
-  useSession,
-  useSignInIfLoggedOutOnArrival,
-} from '@uapqa/ui';
+import { AfterFirstPaint, PageHeading, useSession, useSignInIfLoggedOutOnArrival } from '@uapqa/ui';
 import { LoggedOutNotice, Notice } from '@uapqa/ui/page';
 import { useNavigate } from '@uapqa/ui/router';
 import { type ReactNode, useCallback, useState } from 'react';
@@ -44,10 +37,7 @@ export function StaffPage({
   return (
     <StaffAccess staffRole={role} onDenied={onDenied}>
       <div data-testid={`${role}-dashboard`}>
-        <PageHeader>
-          <PageTitle>{title}</PageTitle>
-          <Muted>{intro}</Muted>
-        </PageHeader>
+        <PageHeading title={title}>{intro}</PageHeading>
         {/* The dashboard's many sections follow the heading, drawn without blocking the page. */}
         <AfterFirstPaint>{children}</AfterFirstPaint>
       </div>
