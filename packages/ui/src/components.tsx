@@ -210,6 +210,15 @@ export const Grid = styled.div<{ $min?: string }>`
   grid-template-columns: repeat(auto-fit, minmax(${({ $min }) => $min ?? '220px'}, 1fr));
 `;
 
+/** Columns side by side (`$columns`: their grid-template-columns) that stack below 900px. */
+export const Columns = styled.div<{ $columns: string }>`
+  display: grid;
+  gap: 1.5rem;
+  grid-template-columns: ${({ $columns }) => $columns};
+  align-items: start;
+  @media (max-width: 900px) { grid-template-columns: 1fr; }
+`;
+
 export const PageTitle = styled.h1`
   font-size: clamp(1.6rem, 4vw, 2.4rem);
 `;

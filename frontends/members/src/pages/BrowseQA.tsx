@@ -14,6 +14,7 @@ import {
   Badge,
   Button,
   Card,
+  Columns,
   formatUsDate,
   Input,
   Label,
@@ -41,13 +42,6 @@ import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { Avatar, expertProfile } from '../lib/experts';
 
-const Page = styled.div`
-  display: grid;
-  gap: 1.5rem;
-  grid-template-columns: 280px 1fr;
-  align-items: start;
-  @media (max-width: 900px) { grid-template-columns: 1fr; }
-`;
 const Sidebar = styled(Card)<{ $open: boolean }>`
   display: grid;
   gap: 1rem;
@@ -385,7 +379,7 @@ export default function BrowseQA() {
       <PageHeading title="Browse Q&A">
         Answers from verified experts to members' questions.
       </PageHeading>
-      <Page>
+      <Columns $columns="280px 1fr">
         <FiltersToggle
           $variant="secondary"
           aria-expanded={filtersOpen}
@@ -525,7 +519,7 @@ export default function BrowseQA() {
             </>
           )}
         </section>
-      </Page>
+      </Columns>
     </>
   );
 }

@@ -13,6 +13,7 @@ import {
   apiRequest,
   Button,
   Card,
+  Columns,
   Field,
   getJson,
   handleIfUnauthorized,
@@ -41,13 +42,6 @@ type CreatorWithWindow = Creator & { window?: Omit<QuestionWindow, 'creatorId'> 
 type FormInput = z.input<typeof SubmitQuestionBody>;
 type FormOutput = z.output<typeof SubmitQuestionBody>;
 
-const Layout = styled.div`
-  display: grid;
-  gap: 1.5rem;
-  grid-template-columns: 2fr 1fr;
-  align-items: start;
-  @media (max-width: 900px) { grid-template-columns: 1fr; }
-`;
 const Cost = styled(Card)`
   .cost { font-size: 2rem; font-weight: 700; color: ${({ theme }) => theme.colors.primary}; }
 `;
@@ -331,7 +325,7 @@ export default function SubmitQuestion() {
       <PageHeading title="Ask an Expert">
         Put your question to the verified expert of your choice.
       </PageHeading>
-      <Layout>
+      <Columns $columns="2fr 1fr">
         {/* A screen tall while the form loads: on a phone the panels below it then wait under
             the fold, instead of jumping down a screen and more when the form arrives. */}
         <Card style={data ? undefined : { minHeight: '100vh' }}>
@@ -351,7 +345,7 @@ export default function SubmitQuestion() {
           </Cost>
           {data ? <ExpertWindows data={data} /> : null}
         </div>
-      </Layout>
+      </Columns>
     </>
   );
 }
