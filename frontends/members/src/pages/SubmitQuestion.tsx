@@ -36,6 +36,7 @@ import styled from 'styled-components';
 import type { z } from 'zod';
 import { expertProfile } from '../lib/experts';
 import { LinkButton } from '../lib/link-button';
+import { SignInRequired } from '../lib/sign-in-required';
 import { describeHeldPlaces, describeWindow, windowState } from '../lib/windows';
 
 type CreatorWithWindow = Creator & { window?: Omit<QuestionWindow, 'creatorId'> };
@@ -269,14 +270,7 @@ export default function SubmitQuestion() {
   }, [user, navigate]);
 
   if (!user) {
-    return (
-      <Notice
-        title="Authentication Required"
-        action={<LinkButton to="/auth?tab=login">Sign In</LinkButton>}
-      >
-        Please sign in to ask the experts a question.
-      </Notice>
-    );
+    return <SignInRequired>Please sign in to ask the experts a question.</SignInRequired>;
   }
   if (user.subscriptionStatus !== 'active') {
     return (

@@ -24,7 +24,6 @@ import {
   toast,
   useSession,
 } from '@uapqa/ui';
-import { Notice } from '@uapqa/ui/page';
 import { useNavigate, useSearchParams } from '@uapqa/ui/router';
 import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
@@ -32,8 +31,8 @@ import useSWR from 'swr';
 import { BillingHistory } from '../lib/billing/BillingHistory';
 import { Receipt } from '../lib/billing/Receipt';
 import { SubscriptionManager } from '../lib/billing/SubscriptionManager';
-import { LinkButton } from '../lib/link-button';
 import { LocalCardForm, type PaymentOutcome } from '../lib/payment';
+import { SignInRequired } from '../lib/sign-in-required';
 
 const StripePayment = lazy(() => import('../lib/StripePayment'));
 
@@ -119,14 +118,7 @@ export default function Subscribe() {
   const receipt = searchParams.get('receipt');
 
   if (!user) {
-    return (
-      <Notice
-        title="Authentication Required"
-        action={<LinkButton to="/auth?tab=login">Sign In</LinkButton>}
-      >
-        Please sign in to manage your subscription and credits.
-      </Notice>
-    );
+    return <SignInRequired>Please sign in to manage your subscription and credits.</SignInRequired>;
   }
   if (receipt) return <Receipt id={receipt} />;
   const active = user.subscriptionStatus === 'active';
