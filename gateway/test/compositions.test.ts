@@ -1,7 +1,8 @@
 import { testBackends } from '@uapqa/service-kit/testing';
+import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, type GatewayHarness, standIn, startStack } from './harness.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, standIn, startStack } from './harness.js';
 
 /** How the stand-in billing and questions answer the next calls. */
 let billingAnswer: 'account' | 'error' | 'not json' = 'account';
@@ -44,16 +45,14 @@ let identityCreators: () => Promise<Array<{ userId: number }>> = async () => [];
 const [embedded] = testBackends();
 
 describe('gateway compositions (embedded)', () => {
-  let h: GatewayHarness;
-  beforeAll(async () => {
-    h = await startStack(embedded!, {
+  const h = stackForSuite(() =>
+    startStack(embedded!, {
       extra: [standIn('billing', billing), standIn('questions', questions)],
-    });
+    }),
+  );
+  beforeAll(async () => {
     identityCreators = async () =>
       (await h.identity.app.request('/api/creators')).json() as Promise<Array<{ userId: number }>>;
-  });
-  afterAll(async () => {
-    await h.stop();
   });
   beforeEach(() => {
     billingAnswer = 'account';

@@ -1,7 +1,8 @@
 import { testBackends } from '@uapqa/service-kit/testing';
+import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, type GatewayHarness, ORIGIN, standIn, startStack } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, ORIGIN, standIn, startStack } from './harness.js';
 
 /** Stands in for a service: it reports the body and type it was sent. */
 const echo = new Hono();
@@ -17,15 +18,11 @@ const login = JSON.stringify({ username: 'member', password: DEMO_PASSWORD });
 const [embedded] = testBackends();
 
 describe('gateway: mutations carry JSON or nothing (embedded)', () => {
-  let h: GatewayHarness;
-  beforeAll(async () => {
-    h = await startStack(embedded!, {
+  const h = stackForSuite(() =>
+    startStack(embedded!, {
       extra: [standIn('questions', echo), standIn('billing', echo)],
-    });
-  });
-  afterAll(async () => {
-    await h.stop();
-  });
+    }),
+  );
 
   const send = (path: string, init: RequestInit) =>
     h.gateway.app.request(`${ORIGIN}${path}`, {

@@ -1,10 +1,11 @@
 import { createLogger } from '@uapqa/service-kit';
 import { metricValue, testBackends } from '@uapqa/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
+import { describe, expect, it } from 'vitest';
 import { buildGatewayApp } from '../src/app.js';
 import { gatewayConfigSchema } from '../src/config.js';
 import { isPrivateAddress } from '../src/metrics.js';
-import { type GatewayHarness, startStack } from './harness.js';
+import { startStack } from './harness.js';
 
 const [embedded] = testBackends();
 
@@ -22,13 +23,7 @@ function bareGateway(env: Record<string, string> = {}) {
 const from = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
 
 describe('gateway /metrics (embedded stack)', () => {
-  let h: GatewayHarness;
-  beforeAll(async () => {
-    h = await startStack(embedded!);
-  });
-  afterAll(async () => {
-    await h.stop();
-  });
+  const h = stackForSuite(() => startStack(embedded!));
 
   async function scrape(): Promise<string> {
     const res = await h.gateway.app.request('/metrics');

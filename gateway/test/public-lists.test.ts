@@ -9,9 +9,10 @@ import {
   TaxonomyChanged,
 } from '@uapqa/contracts';
 import { eventually, testBackends } from '@uapqa/service-kit/testing';
+import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, type GatewayHarness, standIn, startStack } from './harness.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, standIn, startStack } from './harness.js';
 
 interface Named {
   id: number;
@@ -73,22 +74,20 @@ function questionsStandIn(creators: () => Promise<Array<{ userId: number }>>) {
 const names = (list: Named[]) => list.map((entry) => entry.name);
 
 describe.each(testBackends())('public lists from the gateway’s memory ($name)', (backend) => {
-  let h: GatewayHarness;
   let identityCreators: () => Promise<Array<{ userId: number }>> = async () => [];
   const questions = questionsStandIn(() => identityCreators());
   const { state } = questions;
 
-  beforeAll(async () => {
-    // Long enough that only a renewal, never the memory lapsing, can explain a fresh list.
-    h = await startStack(backend, {
+  // Long enough that only a renewal, never the memory lapsing, can explain a fresh list.
+  const h = stackForSuite(() =>
+    startStack(backend, {
       extra: [standIn('questions', questions.app)],
       env: { PUBLIC_LISTS_CACHE_MS: '60000' },
-    });
+    }),
+  );
+  beforeAll(async () => {
     identityCreators = async () =>
       (await h.identity.app.request('/api/creators')).json() as Promise<Array<{ userId: number }>>;
-  });
-  afterAll(async () => {
-    await h?.stop();
   });
   beforeEach(() => {
     state.reads = { categories: 0, tags: 0, windows: 0 };

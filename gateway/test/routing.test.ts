@@ -1,9 +1,10 @@
 import { SESSION_COOKIE } from '@uapqa/service-kit';
 import { testBackends } from '@uapqa/service-kit/testing';
+import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COMPOSE_TIMEOUT_MS } from '../src/compose/upstream-json.js';
-import { DEMO_PASSWORD, type GatewayHarness, ORIGIN, standIn, startStack } from './harness.js';
+import { DEMO_PASSWORD, ORIGIN, standIn, startStack } from './harness.js';
 
 /** Stands in for a service that is not built yet: it reports what the gateway sent it. */
 const echo = new Hono();
@@ -26,15 +27,11 @@ silent.all('/api/*', () => new Promise<Response>(() => {}));
 const [embedded] = testBackends();
 
 describe('gateway routing (embedded)', () => {
-  let h: GatewayHarness;
-  beforeAll(async () => {
-    h = await startStack(embedded!, {
+  const h = stackForSuite(() =>
+    startStack(embedded!, {
       extra: [standIn('questions', echo), standIn('moderation', silent)],
-    });
-  });
-  afterAll(async () => {
-    await h.stop();
-  });
+    }),
+  );
 
   it('answers 503 naming a service that is not deployed', async () => {
     const response = await h.visitor().post('/api/create-subscription');
@@ -152,13 +149,7 @@ describe('gateway routing (embedded)', () => {
 });
 
 describe('gateway rate limit (embedded)', () => {
-  let h: GatewayHarness;
-  beforeAll(async () => {
-    h = await startStack(embedded!, { env: { RATE_LIMIT_PER_MINUTE: '5' } });
-  });
-  afterAll(async () => {
-    await h.stop();
-  });
+  const h = stackForSuite(() => startStack(embedded!, { env: { RATE_LIMIT_PER_MINUTE: '5' } }));
 
   it('answers 429 with Retry-After once an address exceeds its budget', async () => {
     const statuses: number[] = [];

@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listen, type RunningServer } from '@uapqa/service-kit';
 import { testBackends } from '@uapqa/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
+import { afterAll, describe, expect, it } from 'vitest';
 import { remoteOrigins } from '../src/security-headers.js';
-import { type GatewayHarness, ORIGIN, startStack } from './harness.js';
+import { ORIGIN, startStack } from './harness.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'frontends-headers-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -46,13 +47,9 @@ function expectSecureHeaders(response: Response, what: string) {
 }
 
 describe.each(testBackends())('secure headers ($name)', (backend) => {
-  let h: GatewayHarness;
-  beforeAll(async () => {
-    h = await startStack(backend, { env: { FRONTENDS_DIR: dir, BODY_LIMIT_BYTES: '1000' } });
-  });
-  afterAll(async () => {
-    await h.stop();
-  });
+  const h = stackForSuite(() =>
+    startStack(backend, { env: { FRONTENDS_DIR: dir, BODY_LIMIT_BYTES: '1000' } }),
+  );
 
   const request = (path: string, init?: RequestInit) =>
     h.gateway.app.request(`${ORIGIN}${path}`, init);
@@ -152,15 +149,11 @@ describe.each(testBackends())('secure headers ($name)', (backend) => {
 });
 
 describe('secure headers with Stripe payments (embedded)', () => {
-  let h: GatewayHarness;
-  beforeAll(async () => {
-    h = await startStack(testBackends()[0]!, {
+  const h = stackForSuite(() =>
+    startStack(testBackends()[0]!, {
       env: { FRONTENDS_DIR: dir, PAYMENT_PROVIDER: 'stripe' },
-    });
-  });
-  afterAll(async () => {
-    await h.stop();
-  });
+    }),
+  );
 
   it('let Stripe Elements load its script, frames, API and images', async () => {
     const page = await h.gateway.app.request(`${ORIGIN}/`);

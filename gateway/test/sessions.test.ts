@@ -1,16 +1,11 @@
 import { REFRESH_COOKIE, SESSION_COOKIE } from '@uapqa/service-kit';
 import { type Browser, testBackends } from '@uapqa/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GatewayHarness, newMember, ORIGIN, startStack } from './harness.js';
+import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
+import { describe, expect, it } from 'vitest';
+import { newMember, ORIGIN, startStack } from './harness.js';
 
 describe.each(testBackends())('sessions through the gateway ($name)', (backend) => {
-  let h: GatewayHarness;
-  beforeAll(async () => {
-    h = await startStack(backend);
-  });
-  afterAll(async () => {
-    await h.stop();
-  });
+  const h = stackForSuite(() => startStack(backend));
 
   /** Logs `browser` out, then asks `path` with a copy of the cookies it had before (stolen). */
   async function replayAfterLogout(browser: Browser, path: string): Promise<Response> {

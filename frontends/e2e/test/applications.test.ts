@@ -10,7 +10,6 @@ import {
   type Harness,
   hasHorizontalScroll,
   saveScreenshots,
-  signIn,
   toast,
   useHarness,
   WIDTHS,
@@ -87,8 +86,7 @@ describeInChromium('expert applications from /apply to the admin dashboard and e
       expect(links(staffMail.html)).toContain(`${harness.url}/admin-dashboard`);
 
       // The admin finds both on the dashboard, next to the creator applications.
-      const { page: admin } = await harness.newPage(width);
-      await signIn(admin, 'admin');
+      const { page: admin } = await harness.signedInPage(width, 'admin');
       await admin.goto('/admin-dashboard');
       const section = admin.getByTestId('expert-applications');
       const first = section.getByRole('article', { name: accepted.name });

@@ -5,7 +5,6 @@ import {
   expectLaidOut,
   type Harness,
   saveScreenshots,
-  signIn,
   signUp,
   toast,
   useHarness,
@@ -98,8 +97,7 @@ describeInChromium('billing journeys in Chromium against the embedded stack', ()
     });
 
     it('cancels the subscription at the period end and resumes it on /subscribe', async () => {
-      const { page } = await harness.newPage(width);
-      await signIn(page, 'member');
+      const { page } = await harness.signedInPage(width, 'member');
       await page.waitForURL('**/dashboard');
       await eventually(() => page.getByTestId('stat-subscription').textContent()).toBe('Active');
       await page.getByRole('link', { name: 'Manage Account' }).click();
@@ -130,8 +128,7 @@ describeInChromium('billing journeys in Chromium against the embedded stack', ()
     });
 
     it('shows the billing history with a printable receipt', async () => {
-      const { page } = await harness.newPage(width);
-      await signIn(page, 'member');
+      const { page } = await harness.signedInPage(width, 'member');
       await page.goto('/subscribe');
       const history = page.getByRole('region', { name: 'Billing History' });
       const payment = history.getByTestId('payment').first();

@@ -4,7 +4,6 @@ import {
   describeInChromium,
   expectLaidOut,
   saveScreenshots,
-  signIn,
   toast,
   useHarness,
   WIDTHS,
@@ -28,10 +27,8 @@ describeInChromium('an admin delists an expert and lists them again, in Chromium
 
   for (const width of WIDTHS) {
     it(`takes them off the ask form and brings them back, at ${width} px`, async () => {
-      const { page: admin } = await harness.newPage(width);
-      await signIn(admin, 'admin');
-      const { page: member } = await harness.newPage(width);
-      await signIn(member, 'member');
+      const { page: admin } = await harness.signedInPage(width, 'admin');
+      const { page: member } = await harness.signedInPage(width, 'member');
       expect(await expertsOffered(member)).toContainEqual(expect.stringContaining(EXPERT));
 
       await admin.goto('/admin-dashboard');

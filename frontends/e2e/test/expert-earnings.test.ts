@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeInChromium, expectLaidOut, signIn, useHarness, WIDTHS } from './harness.js';
+import { describeInChromium, expectLaidOut, useHarness, WIDTHS } from './harness.js';
 
 /** "$1,260.00" as cents. */
 function cents(text: string | null): number {
@@ -29,8 +29,7 @@ describeInChromium('an expert reads earnings that add up', () => {
   for (const width of WIDTHS) {
     for (const username of ['dana', 'evelyn']) {
       it(`${username} at ${width}px: answered × fee is the total, month by month`, async () => {
-        const { page } = await harness.newPage(width);
-        await signIn(page, username);
+        const { page } = await harness.signedInPage(width, username);
         await page.goto('/expert-dashboard');
         await page.getByRole('heading', { name: 'Expert Dashboard' }).waitFor();
 

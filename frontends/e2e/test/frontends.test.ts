@@ -251,8 +251,7 @@ describeInChromium('the web frontends in Chromium against the embedded stack', (
     });
 
     it('logs out to / and clears the session, even when the logout call fails', async () => {
-      const { page } = await harness.newPage(1280);
-      await signIn(page, 'member');
+      const { page } = await harness.signedInPage(1280, 'member');
       await page.waitForURL('**/dashboard');
       await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
       await page.waitForURL((url) => url.pathname === '/');

@@ -63,6 +63,8 @@ export interface Harness {
   browser: Browser;
   url: string;
   newPage(width: number): Promise<{ context: BrowserContext; page: Page }>;
+  /** A new page at `width`, signed in as the demo account `username` through the /auth form. */
+  signedInPage(width: number, username: string): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -91,21 +93,27 @@ export async function startHarness(): Promise<Harness> {
     args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
   });
   const contexts: BrowserContext[] = [];
+  async function newPage(width: number) {
+    const context = await browser.newContext({
+      baseURL: stack.url,
+      viewport: viewportFor(width),
+      reducedMotion: 'reduce',
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    return { context, page };
+  }
   return {
     stack,
     dataDir,
     browser,
     url: stack.url,
-    async newPage(width: number) {
-      const context = await browser.newContext({
-        baseURL: stack.url,
-        viewport: viewportFor(width),
-        reducedMotion: 'reduce',
-      });
-      contexts.push(context);
-      const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
-      return { context, page };
+    newPage,
+    async signedInPage(width: number, username: string) {
+      const opened = await newPage(width);
+      await signIn(opened.page, username);
+      return opened;
     },
     async close() {
       for (const context of contexts) await context.close().catch(() => {});

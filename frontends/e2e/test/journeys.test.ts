@@ -9,7 +9,6 @@ import {
   type Harness,
   PHONE,
   saveScreenshots,
-  signIn,
   toast,
   useHarness,
   WIDTHS,
@@ -58,8 +57,7 @@ describeInChromium('journeys through waitlist mode, the archive and the admin', 
 
   describe.each(WIDTHS)('at %i px', (width) => {
     it('waitlist mode closes registration only: the admin signs out, signs back in and turns it off', async () => {
-      const { page } = await harness.newPage(width);
-      await signIn(page, 'admin');
+      const { page } = await harness.signedInPage(width, 'admin');
       await page.goto('/admin-dashboard');
       const waitlist = page.getByRole('switch', { name: 'Waitlist Mode' });
       await expect.poll(() => waitlist.getAttribute('aria-checked')).toBe('false');
@@ -190,8 +188,7 @@ describeInChromium('journeys through waitlist mode, the archive and the admin', 
     });
 
     it('asks before deleting a topic in use and says how many questions carry it', async () => {
-      const { page } = await harness.newPage(width);
-      await signIn(page, 'admin');
+      const { page } = await harness.signedInPage(width, 'admin');
       await page.goto('/admin-dashboard');
       const topics = page.getByTestId('taxonomy-topic');
       await topics.getByRole('list').waitFor();
@@ -235,8 +232,7 @@ describeInChromium('journeys through waitlist mode, the archive and the admin', 
 
   describe(`at ${PHONE} px`, () => {
     it('shows the member their credits on /browse-qa and the results before the folded filters', async () => {
-      const { page } = await harness.newPage(PHONE);
-      await signIn(page, 'member');
+      const { page } = await harness.signedInPage(PHONE, 'member');
       await page.goto('/browse-qa');
       await page
         .getByTestId('credit-balance-phone')

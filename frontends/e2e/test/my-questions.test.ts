@@ -6,7 +6,6 @@ import {
   describeInChromium,
   expectLaidOut,
   saveScreenshots,
-  signIn,
   signUpSubscriber,
   useHarness,
   WIDTHS,
@@ -158,8 +157,7 @@ describeInChromium("a member's own questions and a question's page, in Chromium"
   for (const width of WIDTHS) {
     describe(`at ${width} px`, () => {
       it('counts every question on the dashboard and lists them all on My Questions', async () => {
-        const { page } = await harness.newPage(width);
-        await signIn(page, username);
+        const { page } = await harness.signedInPage(width, username);
         await page.goto('/dashboard');
         await expect.poll(() => page.getByTestId('stat-asked').textContent()).toBe(String(ASKED));
         expect(await page.getByTestId('stat-answered').textContent()).toBe('1');
@@ -230,8 +228,7 @@ describeInChromium("a member's own questions and a question's page, in Chromium"
       });
 
       it('shows another member the whole answer, and not their pending question', async () => {
-        const { page } = await harness.newPage(width);
-        await signIn(page, 'member');
+        const { page } = await harness.signedInPage(width, 'member');
         await page.goto(`/questions/${ids.answered}`);
         await page.getByTestId('answer').waitFor();
         expect(await page.getByTestId('answer').textContent()).toBe(ANSWER);
@@ -250,8 +247,7 @@ describeInChromium("a member's own questions and a question's page, in Chromium"
       });
 
       it('shows the asker their pending question with its state', async () => {
-        const { page } = await harness.newPage(width);
-        await signIn(page, username);
+        const { page } = await harness.signedInPage(width, username);
         await page.goto(`/questions/${ids.pending}`);
         await page.getByTestId('question-page').waitFor();
         expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(TITLES.pending);

@@ -1,14 +1,7 @@
 import { PAGE_META, pageTitle } from '@uapqa/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  describeInChromium,
-  PHONE,
-  saveScreenshots,
-  signIn,
-  useHarness,
-} from './harness.js';
+import { DESKTOP, describeInChromium, PHONE, saveScreenshots, useHarness } from './harness.js';
 
 /**
  * Lighthouse's bound for a good cumulative layout shift, the pages' goal. A page that shifts as
@@ -101,8 +94,7 @@ describeInChromium('what Lighthouse checks on every page, in Chromium', () => {
   });
 
   it.each([PHONE, DESKTOP])('keeps the member pages as clean at %i px', async (width) => {
-    const { page } = await harness.newPage(width);
-    await signIn(page, 'member');
+    const { page } = await harness.signedInPage(width, 'member');
     const recorded = await record(page);
     const memberPages: Array<[string, () => Promise<unknown>]> = [
       ['/dashboard', () => page.getByRole('heading', { name: 'Your Recent Questions' }).waitFor()],
@@ -145,8 +137,7 @@ describeInChromium('what Lighthouse checks on every page, in Chromium', () => {
   });
 
   it("keeps each page's title true after navigating", async () => {
-    const { page } = await harness.newPage(DESKTOP);
-    await signIn(page, 'member');
+    const { page } = await harness.signedInPage(DESKTOP, 'member');
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Your Recent Questions' }).waitFor();
     await expectHead(page, '/dashboard');

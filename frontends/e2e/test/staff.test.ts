@@ -8,7 +8,6 @@ import {
   hasHorizontalScroll,
   PHONE,
   saveScreenshots,
-  signIn,
   toast,
   useHarness,
 } from './harness.js';
@@ -66,8 +65,7 @@ describeInChromium('the staff and experts remotes in Chromium against the embedd
   describe(`at ${DESKTOP} px`, () => {
     it('takes a question from a member through moderation to a different expert and into Browse Q&A', async () => {
       // The demo member, a subscriber from the start, asks Dana.
-      const { page: member } = await harness.newPage(DESKTOP);
-      await signIn(member, 'member');
+      const { page: member } = await harness.signedInPage(DESKTOP, 'member');
       await awaitSubscription(member);
       await member.goto('/submit-question');
       await expect.poll(() => member.getByTestId('balance').textContent()).toBe('3');
@@ -82,8 +80,7 @@ describeInChromium('the staff and experts remotes in Chromium against the embedd
       await toast(member, 'Question Submitted!').waitFor();
 
       // The moderator approves it with notes and hands it to Marcus instead.
-      const { page: moderator } = await harness.newPage(DESKTOP);
-      await signIn(moderator, 'moderator');
+      const { page: moderator } = await harness.signedInPage(DESKTOP, 'moderator');
       await moderator.goto('/moderator-dashboard');
       await moderator.getByTestId('moderator-dashboard').waitFor();
       const item = moderator.getByRole('article', { name: QUESTION });
@@ -109,8 +106,7 @@ describeInChromium('the staff and experts remotes in Chromium against the embedd
       await item.waitFor({ state: 'detached' });
 
       // Marcus sees it pending with the moderator's notes and answers it.
-      const { page: expert } = await harness.newPage(DESKTOP);
-      await signIn(expert, 'marcus');
+      const { page: expert } = await harness.signedInPage(DESKTOP, 'marcus');
       await expert.goto('/expert-dashboard');
       await expert.getByTestId('expert-dashboard').waitFor();
       const question = expert.getByTestId('expert-question').filter({ hasText: QUESTION });
@@ -149,8 +145,7 @@ describeInChromium('the staff and experts remotes in Chromium against the embedd
     });
 
     it('lets the admin add and delete a category and a topic, and toggle waitlist mode', async () => {
-      const { page } = await harness.newPage(DESKTOP);
-      await signIn(page, 'admin');
+      const { page } = await harness.signedInPage(DESKTOP, 'admin');
       await page.goto('/admin-dashboard');
       await page.getByTestId('admin-dashboard').waitFor();
       await page.getByTestId('taxonomy-category').getByRole('list').waitFor();
@@ -192,8 +187,7 @@ describeInChromium('the staff and experts remotes in Chromium against the embedd
     });
 
     it('shows a member Access Denied on the admin and moderator dashboards', async () => {
-      const { page } = await harness.newPage(DESKTOP);
-      await signIn(page, 'member');
+      const { page } = await harness.signedInPage(DESKTOP, 'member');
       for (const { path, text } of [
         { path: '/admin-dashboard', text: "You don't have admin permissions" },
         { path: '/moderator-dashboard', text: "You don't have moderator permissions" },
@@ -233,8 +227,7 @@ describeInChromium('the staff and experts remotes in Chromium against the embedd
       });
       expect(asked.ok()).toBe(true);
 
-      const { page: moderator } = await harness.newPage(PHONE);
-      await signIn(moderator, 'moderator');
+      const { page: moderator } = await harness.signedInPage(PHONE, 'moderator');
       await moderator.goto('/moderator-dashboard');
       await moderator.getByTestId('moderator-dashboard').waitFor();
       const item = moderator.getByRole('article', { name: PHONE_QUESTION });
@@ -249,8 +242,7 @@ describeInChromium('the staff and experts remotes in Chromium against the embedd
       await item.getByRole('button', { name: 'Approve' }).click();
       await toast(moderator, 'Question Moderated').waitFor();
 
-      const { page: expert } = await harness.newPage(PHONE);
-      await signIn(expert, 'marcus');
+      const { page: expert } = await harness.signedInPage(PHONE, 'marcus');
       await expert.goto('/expert-dashboard');
       await expert.getByTestId('expert-dashboard').waitFor();
       const question = expert.getByTestId('expert-question').filter({ hasText: PHONE_QUESTION });

@@ -4,7 +4,6 @@ import {
   DESKTOP,
   describeInChromium,
   expectLaidOut,
-  signIn,
   signUpSubscriber,
   useHarness,
   WIDTHS,
@@ -52,8 +51,7 @@ describeInChromium('the ask form once a member holds every place in a window, in
 
   for (const width of WIDTHS) {
     it(`says so in the ask form at ${width} px`, async () => {
-      const { page } = await harness.newPage(width);
-      await signIn(page, username);
+      const { page } = await harness.signedInPage(width, username);
       await page.goto('/submit-question');
 
       // In the window list beside the form, under Dana's window.

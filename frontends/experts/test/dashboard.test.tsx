@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CurrentUser, ExpertEarnings, Question } from '@uapqa/contracts';
 import { useSession, useToastStore } from '@uapqa/ui';
+import { testQuestion } from '@uapqa/ui/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { timeLeft } from '../src/lib/deadline';
 import ExpertDashboard from '../src/pages/ExpertDashboard';
@@ -20,26 +21,14 @@ const expert: CurrentUser = {
 
 const HOUR = 3_600_000;
 function question(id: string, overrides: Partial<Question> = {}): Question {
-  return {
+  return testQuestion({
     id,
     title: `Question ${id}`,
     content: 'Details of the sighting over the lake.',
-    context: null,
-    sources: null,
     status: 'approved',
-    categoryId: 1,
-    category: { name: 'Physical' },
-    tags: [{ id: 2, name: 'Radar' }],
-    tagIds: [2],
-    createdAt: '2026-11-20T10:00:00Z',
-    answer: null,
-    assignedCreatorId: 11,
-    assignedExpertId: 11,
-    moderationNotes: null,
     dueAt: new Date(Date.now() + 50 * HOUR).toISOString(),
-    creator: null,
     ...overrides,
-  };
+  });
 }
 
 /** Billing's statement: one answer in open November 2026, whose payout day is Dec 15. */

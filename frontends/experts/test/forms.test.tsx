@@ -4,6 +4,7 @@ import { useToastStore } from '@uapqa/ui';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Apply, { ExpertApplicationForm } from '../src/pages/Apply';
 import { CreatorApplicationForm } from '../src/pages/ExpertOnboarding';
+import { sendCreatorApplication } from './creator-application';
 import { jsonResponse, renderPage, stubFetch, toastTitles } from './render';
 
 beforeEach(() => useToastStore.setState({ toasts: [] }));
@@ -31,14 +32,7 @@ describe('the creator application', () => {
   it('sends the numbers as integers and an empty website as nothing', async () => {
     const onSubmit = vi.fn(async (_body: unknown) => {});
     renderPage(<CreatorApplicationForm onSubmit={onSubmit} />);
-    await userEvent.type(screen.getByLabelText('Brand name'), 'Skywatch');
-    await userEvent.type(screen.getByLabelText(/^Bio/), 'b'.repeat(60));
-    await userEvent.type(screen.getByLabelText('Credentials'), 'Twenty years of FOIA work');
-    await userEvent.type(screen.getByLabelText('Area of expertise'), 'Radar and pilots');
-    await userEvent.type(screen.getByLabelText('Years of experience'), '12');
-    await userEvent.type(screen.getByLabelText('Questions per week'), '4');
-    await userEvent.type(screen.getByLabelText('Weekly rate (USD)'), '300');
-    await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    await sendCreatorApplication();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     const body = onSubmit.mock.calls[0]![0] as Record<string, unknown>;
     expect(body).toMatchObject({

@@ -5,6 +5,7 @@ import { useSession, useToastStore } from '@uapqa/ui';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ExpertOnboarding from '../src/pages/ExpertOnboarding';
 import Experts from '../src/pages/Experts';
+import { sendCreatorApplication } from './creator-application';
 import { jsonResponse, renderPage, stubFetch, toastTitles } from './render';
 
 const member: CurrentUser = {
@@ -69,14 +70,7 @@ describe('/expert-onboarding', () => {
       init.method === 'POST' ? jsonResponse({ id: 1, status: 'pending' }, 201) : jsonResponse(null),
     );
     renderPage(<ExpertOnboarding />);
-    await userEvent.type(await screen.findByLabelText('Brand name'), 'Skywatch');
-    await userEvent.type(screen.getByLabelText(/^Bio/), 'b'.repeat(60));
-    await userEvent.type(screen.getByLabelText('Credentials'), 'Twenty years of FOIA work');
-    await userEvent.type(screen.getByLabelText('Area of expertise'), 'Radar and pilots');
-    await userEvent.type(screen.getByLabelText('Years of experience'), '12');
-    await userEvent.type(screen.getByLabelText('Questions per week'), '4');
-    await userEvent.type(screen.getByLabelText('Weekly rate (USD)'), '300');
-    await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    await sendCreatorApplication();
     await screen.findByTestId('application-submitted');
     expect(toastTitles()).toEqual(['Application Submitted']);
     const post = fetchSpy.mock.calls.find(([, init]) => init?.method === 'POST');
@@ -90,14 +84,7 @@ describe('/expert-onboarding', () => {
       init.method === 'POST' ? jsonResponse({ message: 'Unauthorized' }, 401) : jsonResponse(null),
     );
     renderPage(<ExpertOnboarding />);
-    await userEvent.type(await screen.findByLabelText('Brand name'), 'Skywatch');
-    await userEvent.type(screen.getByLabelText(/^Bio/), 'b'.repeat(60));
-    await userEvent.type(screen.getByLabelText('Credentials'), 'Twenty years of FOIA work');
-    await userEvent.type(screen.getByLabelText('Area of expertise'), 'Radar and pilots');
-    await userEvent.type(screen.getByLabelText('Years of experience'), '12');
-    await userEvent.type(screen.getByLabelText('Questions per week'), '4');
-    await userEvent.type(screen.getByLabelText('Weekly rate (USD)'), '300');
-    await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    await sendCreatorApplication();
     await waitFor(() => expect(toastTitles()).toEqual(['Unauthorized']));
     expect(useToastStore.getState().toasts[0]?.description).toBe(
       'You need to be logged in to apply as a creator.',

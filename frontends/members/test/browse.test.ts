@@ -1,18 +1,10 @@
+import { testCreator } from '@uapqa/ui/testing';
 import { describe, expect, it } from 'vitest';
 import { countdown, windowState } from '../src/lib/windows';
 import { categoryTone, excerpt, filtersFrom, uniqueExperts } from '../src/pages/BrowseQA';
 
-const creator = (id: number, firstName: string, lastName: string) => ({
-  id,
-  userId: id * 10,
-  brandName: null,
-  bio: null,
-  expertise: null,
-  questionsPerWeek: 2,
-  title: null,
-  avatarColor: null,
-  user: { firstName, lastName },
-});
+const creator = (id: number, firstName: string, lastName: string) =>
+  testCreator({ id, userId: id * 10, questionsPerWeek: 2, user: { firstName, lastName } });
 
 describe('browse helpers', () => {
   it('reads the filters from the address, ignoring what is not an id', () => {

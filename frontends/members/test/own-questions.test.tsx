@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { CurrentUser, Question } from '@uapqa/contracts';
 import { useSession } from '@uapqa/ui';
+import { testQuestion } from '@uapqa/ui/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QuestionFacts, statusLabel } from '../src/lib/own-question';
 import Dashboard from '../src/pages/Dashboard';
@@ -17,25 +18,20 @@ const member: CurrentUser = {
   foiaCredits: 2,
 };
 
-const question = (n: number, answered: boolean): Question => ({
-  id: `q${n}`,
-  title: `Question number ${n} about the lights`,
-  content: 'Details.',
-  context: null,
-  sources: null,
-  status: answered ? 'answered' : 'pending',
-  categoryId: 1,
-  category: { name: 'Sightings' },
-  tags: [],
-  tagIds: [],
-  createdAt: '2026-01-01T00:00:00.000Z',
-  answer: answered ? { content: 'An answer.', createdAt: '2026-01-02T00:00:00.000Z' } : null,
-  assignedCreatorId: 3,
-  assignedExpertId: answered ? 3 : null,
-  moderationNotes: null,
-  dueAt: null,
-  creator: null,
-});
+const question = (n: number, answered: boolean): Question =>
+  testQuestion({
+    id: `q${n}`,
+    title: `Question number ${n} about the lights`,
+    content: 'Details.',
+    status: answered ? 'answered' : 'pending',
+    category: { name: 'Sightings' },
+    tags: [],
+    tagIds: [],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    answer: answered ? { content: 'An answer.', createdAt: '2026-01-02T00:00:00.000Z' } : null,
+    assignedCreatorId: 3,
+    assignedExpertId: answered ? 3 : null,
+  });
 
 beforeEach(() => {
   vi.stubGlobal(

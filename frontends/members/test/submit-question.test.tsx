@@ -1,23 +1,19 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { theme } from '@uapqa/ui';
+import { testCreator } from '@uapqa/ui/testing';
 import { ThemeProvider } from 'styled-components';
 import { describe, expect, it, vi } from 'vitest';
 import { QuestionForm } from '../src/pages/SubmitQuestion';
 
 const data = {
   creators: [
-    {
+    testCreator({
       id: 1,
       userId: 11,
-      brandName: null,
-      bio: null,
-      expertise: null,
       questionsPerWeek: 5,
-      title: null,
-      avatarColor: null,
       user: { firstName: 'Dana', lastName: 'Whitfield' },
-    },
+    }),
   ],
   categories: [{ id: 3, name: 'Physical', description: null }],
   tags: [{ id: 5, name: 'Radar', description: null }],

@@ -2,29 +2,20 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Creator, ModerationItem } from '@uapqa/contracts';
 import { useSession, useToastStore } from '@uapqa/ui';
+import { testCreator, testQuestion } from '@uapqa/ui/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ModerationQueue, QUEUE_MAX_HEIGHT } from '../src/components/ModerationQueue';
 import { jsonResponse, lastToast, renderPage, stubFetch, toastTitles } from './render';
 
 function item(id: string, title: string): ModerationItem {
   return {
-    id,
-    title,
-    content: 'Bright lights over the base, three nights in a row.',
-    context: null,
-    sources: null,
-    status: 'pending',
-    categoryId: 1,
-    category: { name: 'Physical' },
-    tags: [{ id: 2, name: 'Radar' }],
-    tagIds: [2],
-    createdAt: '2026-11-20T10:00:00Z',
-    answer: null,
-    dueAt: null,
-    assignedCreatorId: 11,
-    assignedExpertId: 11,
-    moderationNotes: null,
-    creator: { userId: 11, firstName: 'Dana', lastName: 'Whitfield', brandName: null },
+    ...testQuestion({
+      id,
+      title,
+      content: 'Bright lights over the base, three nights in a row.',
+      status: 'pending',
+      creator: { userId: 11, firstName: 'Dana', lastName: 'Whitfield', brandName: null },
+    }),
     expertListed: true,
     asker: { id: 40, username: 'member' },
     moderatorId: null,
@@ -33,28 +24,18 @@ function item(id: string, title: string): ModerationItem {
 }
 
 const creators: Creator[] = [
-  {
+  testCreator({
     id: 1,
     userId: 11,
-    brandName: null,
-    bio: null,
-    expertise: null,
     questionsPerWeek: 5,
-    title: null,
-    avatarColor: null,
     user: { firstName: 'Dana', lastName: 'Whitfield' },
-  },
-  {
+  }),
+  testCreator({
     id: 2,
     userId: 22,
-    brandName: null,
-    bio: null,
-    expertise: null,
     questionsPerWeek: 3,
-    title: null,
-    avatarColor: null,
     user: { firstName: 'Theo', lastName: 'Lark' },
-  },
+  }),
 ];
 
 /** A small fake of the queue API: the pending list shrinks as questions are decided. */

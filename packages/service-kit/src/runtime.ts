@@ -1,3 +1,4 @@
+import type { Hono } from 'hono';
 import {
   createSessionVerifier,
   identityKeys,
@@ -7,6 +8,7 @@ import {
 import type { Subscription } from './bus/types.js';
 import type { BaseServiceConfig } from './config.js';
 import { type Database, type DatabaseHandle, openDatabase } from './db/database.js';
+import { createApiServiceApp, type ServiceApi } from './http/api-service-app.js';
 import { type RateLimitStore, rateLimitStore } from './http/rate-limit-store.js';
 import { createLogger, type Logger } from './logger.js';
 import { trackOutbox } from './metrics/registry.js';
@@ -28,6 +30,8 @@ export interface ServiceRuntime<S extends AnySchema> {
   /** Where the service's rate limits count: Redis with REDIS_URL, else this process's memory. */
   rateLimits: RateLimitStore;
   readiness: Record<string, () => Promise<boolean>>;
+  /** The service's app: its API under the runtime's name, logger, readiness and verifier. */
+  app(api: ServiceApi): Hono;
   /** Stops the relay, the revocation feed and the given subscriptions, then closes the database. */
   stop(subscriptions?: Subscription[]): Promise<void>;
 }
@@ -58,6 +62,13 @@ export async function startServiceRuntime<S extends AnySchema>(
     revocations,
   });
   const rateLimits = rateLimitStore(config.REDIS_URL, logger);
+  const readiness = {
+    database: async () => {
+      await database.ping();
+      return true;
+    },
+    bus: () => bus.ready(),
+  };
   return {
     db: database.db,
     database,
@@ -66,13 +77,15 @@ export async function startServiceRuntime<S extends AnySchema>(
     revocations,
     logger,
     rateLimits,
-    readiness: {
-      database: async () => {
-        await database.ping();
-        return true;
-      },
-      bus: () => bus.ready(),
-    },
+    readiness,
+    app: (api) =>
+      createApiServiceApp({
+        ...api,
+        name: options.name,
+        logger,
+        readiness,
+        verifier: api.verifier ?? verifier,
+      }),
     async stop(subscriptions = []) {
       for (const subscription of [...subscriptions, following]) await subscription.stop();
       await relay.stop();

@@ -230,6 +230,15 @@ export const Grid = styled.div<{ $min?: string }>`
   grid-template-columns: repeat(auto-fit, minmax(${({ $min }) => $min ?? '220px'}, 1fr));
 `;
 
+/** Columns side by side (`$columns`: their grid-template-columns) that stack below 900px. */
+export const Columns = styled.div<{ $columns: string }>`
+  display: grid;
+  gap: 1.5rem;
+  grid-template-columns: ${({ $columns }) => $columns};
+  align-items: start;
+  @media (max-width: 900px) { grid-template-columns: 1fr; }
+`;
+
 export const PageTitle = styled.h1`
   font-size: clamp(1.6rem, 4vw, 2.4rem);
 `;
@@ -262,6 +271,16 @@ export const PageHeader = styled.div`
   h1 { margin-bottom: 0.35rem; }
   @media (max-width: 767px) { padding: 1rem; }
 `;
+
+/** A page's usual header: its title, and the introduction under it. */
+export function PageHeading({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <PageHeader>
+      <PageTitle>{title}</PageTitle>
+      <Muted>{children}</Muted>
+    </PageHeader>
+  );
+}
 
 /** The buttons at the foot of a dialog, the confirming one last. */
 export const DialogActions = styled.div`

@@ -32,6 +32,11 @@ export function Notice({
   );
 }
 
+/** In place of a signed-in page once its visitor is logged out (useSignInIfLoggedOutOnArrival). */
+export function LoggedOutNotice() {
+  return <Notice title="Unauthorized">You are logged out. Logging in again...</Notice>;
+}
+
 const StatCard = styled(Card)`
   .label { color: ${({ theme }) => theme.colors.muted}; font-size: 0.9rem; }
   .value { font-size: 1.8rem; font-weight: 700; }

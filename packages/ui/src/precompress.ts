@@ -61,7 +61,7 @@ export async function precompressDir(dir: string): Promise<{ files: number; byte
 
 /**
  * A Vite plugin: after a production build, the brotli and gzip copies of its text files
- * (`precompressDir`). Structurally a Vite plugin, so this package needs no Vite of its own.
+ * (`precompressDir`). Structurally a Vite plugin: it imports nothing from Vite.
  */
 export function precompress() {
   let outDir = 'dist';

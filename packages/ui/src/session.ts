@@ -1,7 +1,8 @@
 import { type CurrentSession, type CurrentUser, type Role, UI_TIMINGS } from '@uapqa/contracts';
+import { useEffect, useRef } from 'react';
 import { mutate } from 'swr';
 import { create } from 'zustand';
-import { apiRequest, getJson, serverMessage } from './api.js';
+import { apiRequest, getJson, isUnauthorized, serverMessage } from './api.js';
 import { WAITLIST_STATUS_KEY } from './hooks.js';
 import { toast } from './toast.js';
 
@@ -121,4 +122,23 @@ export function handleUnauthorized(
   });
   useSession.setState({ user: null, status: 'ready' });
   setTimeout(() => navigate(loginPath), UI_TIMINGS.authFailureRedirectMs);
+}
+
+/** Handles `error` as handleUnauthorized does when it is a 401; says whether it was. */
+export function handleIfUnauthorized(error: unknown, navigate: (to: string) => void): boolean {
+  if (!isUnauthorized(error)) return false;
+  handleUnauthorized(navigate);
+  return true;
+}
+
+/**
+ * Sends a visitor who arrives logged out at a signed-in page to the login path. Only arriving
+ * logged out: a 401 met later is handled where it happens (handleUnauthorized clears the
+ * session), so the notice is not shown twice.
+ */
+export function useSignInIfLoggedOutOnArrival(user: unknown, navigate: (to: string) => void): void {
+  const loggedOutOnArrival = useRef(!user);
+  useEffect(() => {
+    if (loggedOutOnArrival.current) handleUnauthorized(navigate);
+  }, [navigate]);
 }

@@ -2,6 +2,7 @@
  * `@uapqa/ui/testing`: what the frontends' component tests share, at the boundaries the pages
  * talk through: `fetch` and the toast queue. Test-only; never import it from application code.
  */
+import type { Creator, Question } from '@uapqa/contracts';
 import { vi } from 'vitest';
 import { useToastStore } from './toast.js';
 
@@ -31,4 +32,43 @@ export function stubFetch(
   );
   vi.stubGlobal('fetch', spy);
   return spy;
+}
+
+/** An expert as `/api/creators` lists them: what the test names, every optional field empty. */
+export function testCreator(
+  creator: Pick<Creator, 'id' | 'userId' | 'questionsPerWeek' | 'user'> & Partial<Creator>,
+): Creator {
+  return {
+    brandName: null,
+    bio: null,
+    expertise: null,
+    title: null,
+    avatarColor: null,
+    ...creator,
+  };
+}
+
+/**
+ * A question as the API answers it: asked on 2026-11-20 in Physical with the topic Radar, of
+ * expert 11, unanswered, every optional field empty; the test names the rest.
+ */
+export function testQuestion<S extends Question['status']>(
+  question: Pick<Question, 'id' | 'title' | 'content'> & { status: S } & Partial<Question>,
+): Question & { status: S } {
+  return {
+    context: null,
+    sources: null,
+    categoryId: 1,
+    category: { name: 'Physical' },
+    tags: [{ id: 2, name: 'Radar' }],
+    tagIds: [2],
+    createdAt: '2026-11-20T10:00:00Z',
+    answer: null,
+    assignedCreatorId: 11,
+    assignedExpertId: 11,
+    moderationNotes: null,
+    dueAt: null,
+    creator: null,
+    ...question,
+  };
 }

@@ -2,7 +2,7 @@ import { act, render } from '@testing-library/react';
 import { type Cache, mutate, SWRConfig, useSWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError, isUnauthorized, serverMessage } from '../src/api.js';
-import { useSession } from '../src/session.js';
+import { handleIfUnauthorized, useSession } from '../src/session.js';
 import { useToastStore } from '../src/toast.js';
 
 const member = {
@@ -87,5 +87,30 @@ describe('API errors', () => {
       '500: Internal Server Error',
     );
     expect(isUnauthorized(new HttpError(403, 'Forbidden', 'Forbidden'))).toBe(false);
+  });
+});
+
+describe('handleIfUnauthorized', () => {
+  it('handles a 401 (toast, session cleared, login path later) and leaves other errors', () => {
+    vi.useFakeTimers();
+    try {
+      useSession.setState({ user: member, status: 'ready' });
+      const navigate = vi.fn();
+      expect(handleIfUnauthorized(new HttpError(403, 'Forbidden', 'Forbidden'), navigate)).toBe(
+        false,
+      );
+      expect(handleIfUnauthorized(undefined, navigate)).toBe(false);
+      expect(useSession.getState().user).not.toBeNull();
+      expect(useToastStore.getState().toasts).toHaveLength(0);
+
+      const unauthorized = new HttpError(401, '{"message":"Unauthorized"}', 'Unauthorized');
+      expect(handleIfUnauthorized(unauthorized, navigate)).toBe(true);
+      expect(useSession.getState().user).toBeNull();
+      expect(useToastStore.getState().toasts[0]?.title).toBe('Unauthorized');
+      vi.runAllTimers();
+      expect(navigate).toHaveBeenCalledWith('/auth?tab=login');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,5 +1,4 @@
-import { createApiServiceApp, type SessionVerifier } from '@uapqa/service-kit';
-import type { Hono } from 'hono';
+import type { ServiceApi } from '@uapqa/service-kit';
 import type { BillingDeps } from './deps.js';
 import { accountRoutes } from './routes/account.js';
 import { localConfirmRoutes } from './routes/local-confirm.js';
@@ -7,16 +6,8 @@ import { paymentRoutes } from './routes/payments.js';
 import { subscriptionRoutes } from './routes/subscription.js';
 import { webhookRoutes } from './routes/webhook.js';
 
-export function buildBillingApp(
-  deps: BillingDeps,
-  verifier: SessionVerifier,
-  readiness: Record<string, () => Promise<boolean>> = {},
-): Hono {
-  return createApiServiceApp({
-    name: 'billing',
-    logger: deps.logger,
-    readiness,
-    verifier,
+export function billingApi(deps: BillingDeps): ServiceApi {
+  return {
     // Accounts, payments, receipts, client secrets, earnings: every answer but the public
     // provider config is someone's own, and no browser or proxy cache may keep it.
     apiMiddleware: async (c, next) => {
@@ -30,5 +21,5 @@ export function buildBillingApp(
       subscriptionRoutes(deps),
       ...(deps.provider.kind === 'local' ? [localConfirmRoutes(deps)] : []),
     ],
-  });
+  };
 }

@@ -11,7 +11,7 @@ import {
   startServiceRuntime,
 } from '@uapqa/service-kit';
 
-import { buildBillingApp } from './app.js';
+import { billingApi } from './app.js';
 import { type BillingConfig, usesStripe } from './config.js';
 import { releaseCredit, reserveCredit } from './credits.js';
 import * as schema from './db/schema.js';
@@ -79,7 +79,7 @@ export async function startBilling(
     : schedulePeriodEnds(db, webhooks, config.PERIOD_SWEEP_MS, logger);
   logger.info({ provider: provider.kind }, 'billing payment provider');
 
-  const app = buildBillingApp(deps, runtime.verifier, runtime.readiness);
+  const app = runtime.app(billingApi(deps));
   return {
     name: 'billing',
     app,

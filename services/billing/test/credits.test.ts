@@ -13,11 +13,11 @@ import {
 } from '@uapqa/contracts';
 import type { Browser } from '@uapqa/service-kit/testing';
 import { eventually, recordEvents, testBackends } from '@uapqa/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BillingStack, currentUser, pay, startBillingStack } from './harness.js';
+import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
+import { describe, expect, it } from 'vitest';
+import { currentUser, pay, startBillingStack } from './harness.js';
 
 describe.each(testBackends())('credit reservations and refunds ($name)', (backend) => {
-  let stack: BillingStack;
   const reserve = (userId: number, questionId: string) =>
     stack.bus.bus.request<CreditReservationReply>(CREDIT_RESERVE_SUBJECT, { userId, questionId });
 
@@ -30,12 +30,7 @@ describe.each(testBackends())('credit reservations and refunds ($name)', (backen
     return { browser, userId: user.id };
   }
 
-  beforeAll(async () => {
-    stack = await startBillingStack(backend);
-  });
-  afterAll(async () => {
-    await stack.stop();
-  });
+  const stack = stackForSuite(() => startBillingStack(backend));
 
   it('debits exactly 3 of 50 simultaneous reservations against a balance of 3', async () => {
     const { browser, userId } = await subscriber();

@@ -8,8 +8,9 @@ import {
 } from '@uapqa/contracts';
 import type { Browser } from '@uapqa/service-kit/testing';
 import { eventually, testBackends } from '@uapqa/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BillingStack, currentUser, startBillingStack } from './harness.js';
+import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
+import { describe, expect, it } from 'vitest';
+import { currentUser, startBillingStack } from './harness.js';
 
 const FEE = 3500;
 
@@ -25,8 +26,6 @@ function expectedNextPayout(now = new Date()): string {
 }
 
 describe.each(testBackends())('the expert earnings statement ($name)', (backend) => {
-  let stack: BillingStack;
-
   async function statement(browser: Browser): Promise<ExpertEarnings> {
     const response = await browser.get('/api/billing/earnings');
     expect(response.status).toBe(200);
@@ -44,12 +43,7 @@ describe.each(testBackends())('the expert earnings statement ($name)', (backend)
     });
   }
 
-  beforeAll(async () => {
-    stack = await startBillingStack(backend, { EXPERT_FEE_CENTS: String(FEE) });
-  });
-  afterAll(async () => {
-    await stack.stop();
-  });
+  const stack = stackForSuite(() => startBillingStack(backend, { EXPERT_FEE_CENTS: String(FEE) }));
 
   it('puts each fee in the calendar month (UTC) its answer was given, and adds up', async () => {
     const expert = await stack.signedIn('marcus');

@@ -5,9 +5,10 @@ import {
   FROZEN_CREDITS_MONTHS,
 } from '@uapqa/contracts';
 import { type Browser, testBackends } from '@uapqa/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
+import { describe, expect, it } from 'vitest';
 import { addMonths } from '../src/routes/account.js';
-import { type BillingStack, currentUser, pay, startBillingStack } from './harness.js';
+import { currentUser, pay, startBillingStack } from './harness.js';
 
 async function account(browser: Browser) {
   const response = await browser.get('/api/billing/account');
@@ -36,13 +37,7 @@ const confirm = (browser: Browser, clientSecret: string, outcome: 'succeeded' | 
 describe.each(testBackends())(
   'retrying and managing payments, local provider ($name)',
   (backend) => {
-    let stack: BillingStack;
-    beforeAll(async () => {
-      stack = await startBillingStack(backend);
-    });
-    afterAll(async () => {
-      await stack.stop();
-    });
+    const stack = stackForSuite(() => startBillingStack(backend));
 
     it('pays a declined subscription on the second try, with the same invoice, once', async () => {
       const member = await stack.member();
@@ -250,13 +245,7 @@ describe.each(testBackends())(
 );
 
 describe.each(testBackends())('the demo subscriber ($name)', (backend) => {
-  let stack: BillingStack;
-  beforeAll(async () => {
-    stack = await startBillingStack(backend, { DEMO_SUBSCRIBER: 'member' });
-  });
-  afterAll(async () => {
-    await stack.stop();
-  });
+  const stack = stackForSuite(() => startBillingStack(backend, { DEMO_SUBSCRIBER: 'member' }));
 
   it('starts the demo member as a paid subscriber with credits, in the ledger and the history', async () => {
     const member = await stack.signedIn('member');

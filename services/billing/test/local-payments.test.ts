@@ -1,16 +1,11 @@
 import { BillingAccount } from '@uapqa/contracts';
 import { testBackends } from '@uapqa/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BillingStack, currentUser, pay, startBillingStack } from './harness.js';
+import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
+import { describe, expect, it } from 'vitest';
+import { currentUser, pay, startBillingStack } from './harness.js';
 
 describe.each(testBackends())('payments through the local provider ($name)', (backend) => {
-  let stack: BillingStack;
-  beforeAll(async () => {
-    stack = await startBillingStack(backend);
-  });
-  afterAll(async () => {
-    await stack.stop();
-  });
+  const stack = stackForSuite(() => startBillingStack(backend));
 
   it('subscribes a new member: active with 3 credits, then refuses a second subscription', async () => {
     const member = await stack.member();

@@ -1,6 +1,7 @@
 import { BillingAccount, BillingHistory } from '@uapqa/contracts';
 import { testBackends } from '@uapqa/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type BillingStack, currentUser } from './harness.js';
 import {
   invoiceEvent,
@@ -33,7 +34,6 @@ function intentEvent(
 }
 
 describe.each(testBackends())('Stripe: retries and subscription management ($name)', (backend) => {
-  let billing: StripeBilling;
   let stack: BillingStack;
   let double: StripeBilling['double'];
   const sendWebhook = async (event: object) => {
@@ -41,12 +41,9 @@ describe.each(testBackends())('Stripe: retries and subscription management ($nam
   };
   const subscribed = () => subscribedMember(billing, 'sub_manage');
 
+  const billing = stackForSuite(() => startStripeBilling(backend, WEBHOOK_SECRET));
   beforeAll(async () => {
-    billing = await startStripeBilling(backend, WEBHOOK_SECRET);
     ({ stack, double } = billing);
-  });
-  afterAll(async () => {
-    await billing.stop();
   });
 
   it('pays the same open invoice after a decline, and starts afresh once Stripe voided it', async () => {

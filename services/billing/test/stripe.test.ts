@@ -5,7 +5,8 @@ import {
   FROZEN_CREDITS_MONTHS,
 } from '@uapqa/contracts';
 import { testBackends } from '@uapqa/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addMonths } from '../src/routes/account.js';
 import { type BillingStack, currentUser } from './harness.js';
 import {
@@ -19,18 +20,14 @@ import {
 const WEBHOOK_SECRET = 'whsec_test_double_secret';
 
 describe.each(testBackends())('Stripe adapter against a local API double ($name)', (backend) => {
-  let billing: StripeBilling;
   let stack: BillingStack;
   let double: StripeBilling['double'];
   let sendWebhook: StripeBilling['sendWebhook'];
   const subscribed = () => subscribedMember(billing, 'sub_test');
 
+  const billing = stackForSuite(() => startStripeBilling(backend, WEBHOOK_SECRET));
   beforeAll(async () => {
-    billing = await startStripeBilling(backend, WEBHOOK_SECRET);
     ({ stack, double, sendWebhook } = billing);
-  });
-  afterAll(async () => {
-    await billing.stop();
   });
 
   it('creates a customer and an incomplete monthly subscription whose invoice secret goes to the browser', async () => {

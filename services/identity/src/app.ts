@@ -1,5 +1,4 @@
-import { createApiServiceApp, createSessionVerifier } from '@uapqa/service-kit';
-import type { Hono } from 'hono';
+import { createSessionVerifier, type ServiceApi } from '@uapqa/service-kit';
 import type { IdentityDeps } from './deps.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
@@ -7,14 +6,9 @@ import { creatorProfileRoutes } from './routes/creator-profile.js';
 import { expertApplicationRoutes } from './routes/expert-applications.js';
 import { publicRoutes } from './routes/public.js';
 
-export function buildIdentityApp(
-  deps: IdentityDeps,
-  readiness: Record<string, () => Promise<boolean>> = {},
-): Hono {
-  return createApiServiceApp({
-    name: 'identity',
-    logger: deps.logger,
-    readiness,
+export function identityApi(deps: IdentityDeps): ServiceApi {
+  return {
+    // Identity verifies tokens with its own keys, not through its JWKS route.
     verifier: createSessionVerifier({
       keys: deps.keys.verifyKey,
       revocations: deps.revocations,
@@ -26,5 +20,5 @@ export function buildIdentityApp(
       expertApplicationRoutes(deps),
       adminRoutes(deps),
     ],
-  });
+  };
 }

@@ -5,7 +5,7 @@ import {
   type ServiceStartContext,
   startServiceRuntime,
 } from '@uapqa/service-kit';
-import { buildIdentityApp } from './app.js';
+import { identityApi } from './app.js';
 import { cookieSecure, type IdentityConfig } from './config.js';
 import { approvedCreatorsBody } from './creators.js';
 import * as schema from './db/schema.js';
@@ -58,9 +58,8 @@ export async function startIdentity(
     types: [CreatorApproved.type, CreatorListingChanged.type],
     handler: async () => creatorsBody.changed(),
   });
-  // Identity verifies tokens with its own keys, not through its JWKS route.
-  const app = buildIdentityApp(
-    {
+  const app = runtime.app(
+    identityApi({
       db,
       config,
       logger,
@@ -70,8 +69,7 @@ export async function startIdentity(
       revocations,
       creatorsBody,
       rateLimits: runtime.rateLimits,
-    },
-    runtime.readiness,
+    }),
   );
   return {
     name: 'identity',

@@ -7,17 +7,13 @@ import {
   UserRegistered,
   UserRoleChanged,
 } from '@uapqa/contracts';
-import {
-  eventually,
-  type RecordedEvents,
-  recordEvents,
-  testBackends,
-} from '@uapqa/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, recordEvents, testBackends } from '@uapqa/service-kit/testing';
+import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
+import { describe, expect, it } from 'vitest';
 import { identityConfigSchema } from '../src/config.js';
 import { EXPERT_APPLICATION_LIMITS } from '../src/login-limits.js';
 import { startIdentity } from '../src/service.js';
-import { type IdentityHarness, newMember, startHarness } from './harness.js';
+import { newMember, useHarness } from './harness.js';
 
 let counter = 0;
 function applicationBody(overrides: Record<string, unknown> = {}) {
@@ -35,23 +31,17 @@ function applicationBody(overrides: Record<string, unknown> = {}) {
 }
 
 describe.each(testBackends())('public expert applications and their review ($name)', (backend) => {
-  let h: IdentityHarness;
-  let recorded: RecordedEvents;
   let address = 0;
 
-  beforeAll(async () => {
-    h = await startHarness(backend);
-    recorded = await recordEvents(h.harnessBus.bus, 'identity', [
+  const h = useHarness(backend);
+  const recorded = stackForSuite(() =>
+    recordEvents(h.harnessBus.bus, 'identity', [
       ExpertApplicationSubmitted.type,
       ExpertApplicationDecided.type,
       UserRoleChanged.type,
       CreatorApproved.type,
-    ]);
-  });
-  afterAll(async () => {
-    await recorded?.stop();
-    await h?.stop();
-  });
+    ]),
+  );
 
   const of = (type: string, match: (data: Record<string, unknown>) => boolean) =>
     recorded.seen.filter(

@@ -1,6 +1,6 @@
 import type { ServiceInstance } from '@uapqa/service-kit';
 import { type Backend, type Browser, browser, type TestBus } from '@uapqa/service-kit/testing';
-import { afterAll, beforeAll } from 'vitest';
+import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
 import { identityConfigSchema } from '../src/config.js';
 import { startIdentity } from '../src/service.js';
 import { registerVerified } from '../src/testing.js';
@@ -74,19 +74,9 @@ export async function startHarness(backend: Backend): Promise<IdentityHarness> {
   };
 }
 
-/**
- * For a describe block: identity on `backend`, started before its tests and stopped after them.
- * The object returned is filled in once identity is up: use it in hooks and tests only.
- */
+/** For a describe block: identity on `backend`, for its tests (see stackForSuite). */
 export function useHarness(backend: Backend): IdentityHarness {
-  const harness = {} as IdentityHarness;
-  beforeAll(async () => {
-    Object.assign(harness, await startHarness(backend));
-  });
-  afterAll(async () => {
-    await harness.stop();
-  });
-  return harness;
+  return stackForSuite(() => startHarness(backend));
 }
 
 /** The user ids of the experts a `/api/creators` answer lists. */

@@ -1,12 +1,8 @@
 import { CreatorListingChanged } from '@uapqa/contracts';
-import {
-  eventually,
-  type RecordedEvents,
-  recordEvents,
-  testBackends,
-} from '@uapqa/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creatorIds, type IdentityHarness, newMember, startHarness } from './harness.js';
+import { eventually, recordEvents, testBackends } from '@uapqa/service-kit/testing';
+import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
+import { describe, expect, it } from 'vitest';
+import { creatorIds, newMember, useHarness } from './harness.js';
 
 const application = {
   brandName: 'Night Sky Ledger',
@@ -21,16 +17,10 @@ const application = {
 };
 
 describe.each(testBackends())('delisting and demoting experts ($name)', (backend) => {
-  let h: IdentityHarness;
-  let listings: RecordedEvents;
-  beforeAll(async () => {
-    h = await startHarness(backend);
-    listings = await recordEvents(h.harnessBus.bus, 'identity', [CreatorListingChanged.type]);
-  });
-  afterAll(async () => {
-    await listings.stop();
-    await h.stop();
-  });
+  const h = useHarness(backend);
+  const listings = stackForSuite(() =>
+    recordEvents(h.harnessBus.bus, 'identity', [CreatorListingChanged.type]),
+  );
 
   /** A new member whose creator profile the admin approved: an expert, listed. */
   async function newExpert() {

@@ -4,7 +4,7 @@ import {
   type ServiceStartContext,
   startServiceRuntime,
 } from '@uapqa/service-kit';
-import { buildModerationApp } from './app.js';
+import { moderationApi } from './app.js';
 import type { ModerationConfig } from './config.js';
 import * as schema from './db/schema.js';
 import type { ModerationDeps } from './deps.js';
@@ -28,7 +28,7 @@ export async function startModeration(
   const deps: ModerationDeps = { db, config, logger, relay };
   relay.start();
   const consumers = await startConsumers(deps, bus);
-  const app = buildModerationApp(deps, runtime.verifier, runtime.readiness);
+  const app = runtime.app(moderationApi(deps));
   return {
     name: 'moderation',
     app,

@@ -1,12 +1,7 @@
 import { eventually, testBackends } from '@uapqa/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  credits,
-  type ModerationStack,
-  type QueueItem,
-  type SignedIn,
-  startModerationStack,
-} from './harness.js';
+import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { credits, type QueueItem, type SignedIn, startModerationStack } from './harness.js';
 
 interface Listed {
   id: number;
@@ -16,7 +11,6 @@ interface Listed {
 
 /** The whole product: an admin delists an expert while questions to them wait or are approved. */
 describe.each(testBackends())('moderation and a delisted expert ($name)', (backend) => {
-  let stack: ModerationStack;
   let moderator: SignedIn;
   let admin: SignedIn;
 
@@ -24,13 +18,10 @@ describe.each(testBackends())('moderation and a delisted expert ($name)', (backe
   const listed = async () =>
     (await (await stack.visitor().get('/api/creators')).json()) as Listed[];
 
+  const stack = stackForSuite(() => startModerationStack(backend));
   beforeAll(async () => {
-    stack = await startModerationStack(backend);
     moderator = await stack.signedIn('moderator');
     admin = await stack.signedIn('admin');
-  });
-  afterAll(async () => {
-    await stack?.stop();
   });
 
   it('refuses assigning a delisted expert, refunds and tells the asker of an approved question', async () => {

@@ -7,17 +7,11 @@ import {
   QuestionSubmitted,
 } from '@uapqa/contracts';
 import { eventually, recordEvents, testBackends } from '@uapqa/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  credits,
-  type ModerationStack,
-  type QueueItem,
-  type SignedIn,
-  startModerationStack,
-} from './harness.js';
+import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { credits, type QueueItem, type SignedIn, startModerationStack } from './harness.js';
 
 describe.each(testBackends())('moderation ($name)', (backend) => {
-  let stack: ModerationStack;
   let moderator: SignedIn;
   let admin: SignedIn;
   let dana: SignedIn;
@@ -69,17 +63,14 @@ describe.each(testBackends())('moderation ($name)', (backend) => {
     });
   }
 
+  const stack = stackForSuite(() => startModerationStack(backend));
   beforeAll(async () => {
-    stack = await startModerationStack(backend);
     [moderator, admin, dana, marcus] = await Promise.all([
       stack.signedIn('moderator'),
       stack.signedIn('admin'),
       stack.signedIn('dana'),
       stack.signedIn('marcus'),
     ]);
-  });
-  afterAll(async () => {
-    await stack?.stop();
   });
 
   it('runs ask → queue → approve (another expert, with notes) → answer → archive', async () => {

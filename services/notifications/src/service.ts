@@ -4,7 +4,7 @@ import {
   type ServiceStartContext,
   startServiceRuntime,
 } from '@uapqa/service-kit';
-import { buildNotificationsApp } from './app.js';
+import { notificationsApi } from './app.js';
 import type { NotificationsConfig } from './config.js';
 import * as schema from './db/schema.js';
 import type { NotificationsDeps } from './deps.js';
@@ -52,7 +52,7 @@ export async function startNotifications(
   mail.start();
   const consumers = await startConsumers(deps, bus);
 
-  const app = buildNotificationsApp(deps, runtime.verifier, runtime.readiness);
+  const app = runtime.app(notificationsApi(deps));
   return {
     name: 'notifications',
     app,

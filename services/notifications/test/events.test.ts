@@ -13,12 +13,12 @@ import {
   QuestionSubmitted,
 } from '@uapqa/contracts';
 import { testBackends } from '@uapqa/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { toAddress } from '../src/testing/index.js';
-import { type Member, type NotificationsStack, startNotificationsStack } from './harness.js';
+import { type Member, startNotificationsStack } from './harness.js';
 
 describe.each(testBackends())('email on events ($name)', (backend) => {
-  let stack: NotificationsStack;
   let expert: Member;
   let asker: Member;
   let questionCounter = 0;
@@ -89,13 +89,10 @@ describe.each(testBackends())('email on events ($name)', (backend) => {
     await stack.smtp.waitForOne(asker.email, `Your question has been answered: ${title}`);
   }
 
+  const stack = stackForSuite(() => startNotificationsStack(backend));
   beforeAll(async () => {
-    stack = await startNotificationsStack(backend);
     expert = await stack.announceUser({ role: 'expert', firstName: 'Dana' });
     asker = await stack.announceUser({ firstName: 'Riley' });
-  });
-  afterAll(async () => {
-    await stack?.stop();
   });
 
   it('welcomes a member who registers, and not the staff or experts of the seed', async () => {

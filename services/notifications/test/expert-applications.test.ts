@@ -1,14 +1,9 @@
 import { createEvent, ExpertApplicationSubmitted, IDENTITY_STREAM } from '@uapqa/contracts';
 import { eventually, testBackends } from '@uapqa/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtp, type TestSmtp, toAddress } from '../src/testing/index.js';
-import {
-  DEMO_PASSWORD,
-  type NotificationsStack,
-  newMember,
-  startAlone,
-  startNotificationsStack,
-} from './harness.js';
+import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
+import { describe, expect, it } from 'vitest';
+import { startSmtp, toAddress } from '../src/testing/index.js';
+import { DEMO_PASSWORD, newMember, startAlone, startNotificationsStack } from './harness.js';
 
 const ADMIN_EMAIL = 'admin@demo.uapqa.local';
 
@@ -28,13 +23,7 @@ function application(overrides: Record<string, unknown> = {}) {
 }
 
 describe.each(testBackends())('expert application emails ($name)', (backend) => {
-  let stack: NotificationsStack;
-  beforeAll(async () => {
-    stack = await startNotificationsStack(backend);
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  const stack = stackForSuite(() => startNotificationsStack(backend));
 
   async function signedIn(username: string) {
     const session = stack.visitor();
@@ -171,13 +160,7 @@ describe.each(testBackends())('expert application emails ($name)', (backend) => 
 describe.each(testBackends())(
   'expert applications before any admin is known ($name)',
   (backend) => {
-    let smtp: TestSmtp;
-    beforeAll(async () => {
-      smtp = await startSmtp();
-    });
-    afterAll(async () => {
-      await smtp?.stop();
-    });
+    const smtp = stackForSuite(() => startSmtp());
 
     it('goes to the staff address instead of nowhere', async () => {
       const lone = await startAlone(backend, {

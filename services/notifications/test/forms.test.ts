@@ -1,21 +1,18 @@
 import { rm } from 'node:fs/promises';
 import { FORM_BODY_MAX_BYTES, FORM_TEXT_MAX } from '@uapqa/contracts';
 import { eventually, testBackends } from '@uapqa/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
+import { describe, expect, it } from 'vitest';
 import { notificationsForTests, toAddress } from '../src/testing/index.js';
-import { type NotificationsStack, startNotificationsStack } from './harness.js';
+import { startNotificationsStack } from './harness.js';
 
 describe.each(testBackends())('waitlist, newsletter and contact ($name)', (backend) => {
-  let stack: NotificationsStack;
   let n = 0;
   const address = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${++n}@example.com`;
 
-  beforeAll(async () => {
-    stack = await startNotificationsStack(backend, { STAFF_EMAIL: 'staff@uap.example' });
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  const stack = stackForSuite(() =>
+    startNotificationsStack(backend, { STAFF_EMAIL: 'staff@uap.example' }),
+  );
 
   it.each([
     ['/api/waitlist/join', { email: '', source: 'hero' }, 'Please enter your email address.'],

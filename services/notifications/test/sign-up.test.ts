@@ -7,9 +7,10 @@ import {
   readEvent,
 } from '@uapqa/contracts';
 import { eventually, testBackends } from '@uapqa/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
+import { describe, expect, it } from 'vitest';
 import { verificationTokenFromSmtp, verificationTokenIn } from '../src/testing/index.js';
-import { type NotificationsStack, startNotificationsStack } from './harness.js';
+import { startNotificationsStack } from './harness.js';
 
 let counter = 0;
 function signUp() {
@@ -24,14 +25,8 @@ function signUp() {
 }
 
 describe.each(testBackends())('email around sign-up ($name)', (backend) => {
-  let stack: NotificationsStack;
   let address = 0;
-  beforeAll(async () => {
-    stack = await startNotificationsStack(backend);
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  const stack = stackForSuite(() => startNotificationsStack(backend));
 
   const register = (body: unknown) =>
     stack.visitor().post('/api/register', body, { 'x-forwarded-for': `203.0.113.${++address}` });

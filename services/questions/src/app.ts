@@ -1,5 +1,4 @@
-import { createApiServiceApp, type SessionVerifier } from '@uapqa/service-kit';
-import type { Hono } from 'hono';
+import type { ServiceApi } from '@uapqa/service-kit';
 import type { QuestionsDeps } from './deps.js';
 import { answerRoutes } from './routes/answers.js';
 import { archiveRoutes } from './routes/archive.js';
@@ -9,16 +8,8 @@ import { questionPageRoutes } from './routes/question-page.js';
 import { statsRoutes } from './routes/stats.js';
 import { taxonomyRoutes } from './routes/taxonomy.js';
 
-export function buildQuestionsApp(
-  deps: QuestionsDeps,
-  verifier: SessionVerifier,
-  readiness: Record<string, () => Promise<boolean>> = {},
-): Hono {
-  return createApiServiceApp({
-    name: 'questions',
-    logger: deps.logger,
-    readiness,
-    verifier,
+export function questionsApi(deps: QuestionsDeps): ServiceApi {
+  return {
     routes: [
       statsRoutes(deps),
       archiveRoutes(deps),
@@ -29,5 +20,5 @@ export function buildQuestionsApp(
       answerRoutes(deps),
       taxonomyRoutes(deps),
     ],
-  });
+  };
 }

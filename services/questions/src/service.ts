@@ -4,7 +4,7 @@ import {
   type ServiceStartContext,
   startServiceRuntime,
 } from '@uapqa/service-kit';
-import { buildQuestionsApp } from './app.js';
+import { questionsApi } from './app.js';
 import { archivePages, readArchivePage } from './archive-pages.js';
 import type { QuestionsConfig } from './config.js';
 import * as schema from './db/schema.js';
@@ -80,7 +80,7 @@ export async function startQuestions(
       )
     : Promise.resolve(false);
 
-  const app = buildQuestionsApp(deps, runtime.verifier, runtime.readiness);
+  const app = runtime.app(questionsApi(deps));
   return {
     name: 'questions',
     app,

@@ -1,11 +1,7 @@
 import { eventually, testBackends } from '@uapqa/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  approvedQuestion,
-  publishApproval,
-  type QuestionsStack,
-  startQuestionsStack,
-} from './harness.js';
+import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { approvedQuestion, publishApproval, startQuestionsStack } from './harness.js';
 
 interface ApiQuestion {
   id: string;
@@ -18,7 +14,6 @@ interface ApiQuestion {
 }
 
 describe.each(testBackends())('the public archive ($name)', (backend) => {
-  let stack: QuestionsStack;
   let total: number;
 
   const list = async (query: string, browser = stack.visitor()) => {
@@ -54,12 +49,9 @@ describe.each(testBackends())('the public archive ($name)', (backend) => {
     return { id, member, expertUsername: 'dana' };
   }
 
+  const stack = stackForSuite(() => startQuestionsStack(backend));
   beforeAll(async () => {
-    stack = await startQuestionsStack(backend);
     total = (await list('')).total;
-  });
-  afterAll(async () => {
-    await stack.stop();
   });
 
   it('holds the demo archive: answered questions only, 15 a page by default', async () => {

@@ -6,11 +6,11 @@ import {
   QuestionSubmitted,
 } from '@uapqa/contracts';
 import { eventually, recordEvents, testBackends } from '@uapqa/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { credits, publishApproval, type QuestionsStack, startQuestionsStack } from './harness.js';
 
 describe.each(testBackends())('asking and answering ($name)', (backend) => {
-  let stack: QuestionsStack;
   let categoryId: number;
   let tagIds: number[];
   let experts: Awaited<ReturnType<QuestionsStack['experts']>>;
@@ -42,16 +42,13 @@ describe.each(testBackends())('asking and answering ($name)', (backend) => {
     return experts.find((e) => e.userId === roomy.userId)!;
   }
 
+  const stack = stackForSuite(() => startQuestionsStack(backend));
   beforeAll(async () => {
-    stack = await startQuestionsStack(backend);
     experts = await stack.experts();
     categoryId = (await (await stack.visitor().get('/api/categories')).json())[0].id;
     tagIds = (await (await stack.visitor().get('/api/tags')).json())
       .slice(0, 2)
       .map((tag: { id: number }) => tag.id);
-  });
-  afterAll(async () => {
-    await stack.stop();
   });
 
   it.each([

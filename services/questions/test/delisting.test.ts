@@ -1,14 +1,9 @@
 import type { Question } from '@uapqa/contracts';
 import type { Browser } from '@uapqa/service-kit/testing';
 import { eventually, testBackends } from '@uapqa/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  credits,
-  publishApproval,
-  publishRejection,
-  type QuestionsStack,
-  startQuestionsStack,
-} from './harness.js';
+import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { credits, publishApproval, publishRejection, startQuestionsStack } from './harness.js';
 
 interface Listed {
   id: number;
@@ -19,7 +14,6 @@ interface Listed {
 
 /** Identity, billing, questions and the gateway: an admin takes experts off the lists. */
 describe.each(testBackends())('an expert no longer available ($name)', (backend) => {
-  let stack: QuestionsStack;
   let asker: Browser & { id: number };
   let admin: Browser & { id: number };
   let categoryId: number;
@@ -62,16 +56,13 @@ describe.each(testBackends())('an expert no longer available ($name)', (backend)
       expect(windows.map((window) => window.creatorId)).not.toContain(expertId);
     });
 
+  const stack = stackForSuite(() => startQuestionsStack(backend));
   beforeAll(async () => {
-    stack = await startQuestionsStack(backend);
     await stack.experts();
     asker = await stack.member({ packs: ['bulk'] });
     admin = await stack.signedIn('admin');
     categoryId = (await (await stack.visitor().get('/api/categories')).json())[0].id;
     tagId = (await (await stack.visitor().get('/api/tags')).json())[0].id;
-  });
-  afterAll(async () => {
-    await stack?.stop();
   });
 
   it('delisting refunds their approved questions at once, refuses asking them, keeps their answers', async () => {

@@ -1,7 +1,8 @@
 import { QUESTIONS_STREAM, TaxonomyChanged } from '@uapqa/contracts';
 import { eventually, recordEvents, testBackends } from '@uapqa/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answer, approvedQuestion, type QuestionsStack, startQuestionsStack } from './harness.js';
+import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
+import { describe, expect, it } from 'vitest';
+import { answer, approvedQuestion, startQuestionsStack } from './harness.js';
 
 /** What a questions process serves at `path`, parsed. */
 async function served<T>(
@@ -19,14 +20,8 @@ const idsOf = (rows: Array<{ id: number | string }>) => rows.map((row) => row.id
 describe.each(testBackends())(
   'categories, topics and windows, kept a minute ($name)',
   (backend) => {
-    let stack: QuestionsStack;
-    beforeAll(async () => {
-      // A minute: only being told of each write can make it show within a test.
-      stack = await startQuestionsStack(backend, { ARCHIVE_CACHE_MS: '60000' });
-    });
-    afterAll(async () => {
-      await stack?.stop();
-    });
+    // A minute: only being told of each write can make it show within a test.
+    const stack = stackForSuite(() => startQuestionsStack(backend, { ARCHIVE_CACHE_MS: '60000' }));
 
     it('lists a new or deleted category and topic at once, and announces each change', async () => {
       const announced = await recordEvents(stack.bus.bus, QUESTIONS_STREAM, [TaxonomyChanged.type]);

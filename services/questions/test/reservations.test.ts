@@ -7,6 +7,7 @@ import {
 } from '@uapqa/contracts';
 import { type EventBus, RequestError, type Subscription } from '@uapqa/service-kit';
 import { eventually, testBackends } from '@uapqa/service-kit/testing';
+import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credits, type QuestionsStack, startQuestionsStack } from './harness.js';
 
@@ -131,7 +132,6 @@ async function watchRefunds(stack: QuestionsStack) {
 
 describe.each(testBackends())('credit reservations ($name)', (backend) => {
   const line = new BillingLine();
-  let stack: QuestionsStack;
   let ask: Awaited<ReturnType<typeof askingSetup>>;
   let refunds: Awaited<ReturnType<typeof watchRefunds>>;
 
@@ -145,18 +145,17 @@ describe.each(testBackends())('credit reservations ($name)', (backend) => {
     return roomy.userId;
   }
 
+  // The scheduled sweep stays out of the way: these tests run it themselves.
+  const stack = stackForSuite(() =>
+    startQuestionsStack(backend, { RESERVATION_SWEEP_MS: '3600000' }, (bus) => line.wrap(bus)),
+  );
   beforeAll(async () => {
-    // The scheduled sweep stays out of the way: these tests run it themselves.
-    stack = await startQuestionsStack(backend, { RESERVATION_SWEEP_MS: '3600000' }, (bus) =>
-      line.wrap(bus),
-    );
     await stack.experts();
     ask = await askingSetup(stack);
     refunds = await watchRefunds(stack);
   });
   afterAll(async () => {
     await refunds?.stop();
-    await stack?.stop();
   });
 
   it('refunds a debit whose ask died before storing it, once, with two sweeps at once', async () => {
@@ -305,18 +304,16 @@ describe.each(testBackends())('credit reservations ($name)', (backend) => {
 
 describe.each(testBackends())('the scheduled reservation sweep ($name)', (backend) => {
   const line = new BillingLine();
-  let stack: QuestionsStack;
 
-  beforeAll(async () => {
-    stack = await startQuestionsStack(
+  const stack = stackForSuite(() =>
+    startQuestionsStack(
       backend,
       { RESERVATION_SWEEP_MS: '100', RESERVATION_ORPHAN_MS: '500' },
       (bus) => line.wrap(bus),
-    );
+    ),
+  );
+  beforeAll(async () => {
     await stack.experts();
-  });
-  afterAll(async () => {
-    await stack?.stop();
   });
 
   it('gives back, on its own and once, the credit of an ask that died after the debit', async () => {

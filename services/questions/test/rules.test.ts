@@ -6,7 +6,8 @@ import {
 } from '@uapqa/contracts';
 import type { Browser } from '@uapqa/service-kit/testing';
 import { eventually, testBackends } from '@uapqa/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   credits,
   publishApproval,
@@ -22,7 +23,6 @@ const HOUR_MS = 3600 * 1000;
  * member may hold, and asking, assigning or answering one's own question.
  */
 describe.each(testBackends())('rules that hold against abuse ($name)', (backend) => {
-  let stack: QuestionsStack;
   let categoryId: number;
   let tagIds: number[];
   let experts: Awaited<ReturnType<QuestionsStack['experts']>>;
@@ -45,14 +45,11 @@ describe.each(testBackends())('rules that hold against abuse ($name)', (backend)
       (q: { id: string }) => q.id === id,
     )?.status;
 
+  const stack = stackForSuite(() => startQuestionsStack(backend));
   beforeAll(async () => {
-    stack = await startQuestionsStack(backend);
     experts = await stack.experts();
     categoryId = (await (await stack.visitor().get('/api/categories')).json())[0].id;
     tagIds = [(await (await stack.visitor().get('/api/tags')).json())[0].id];
-  });
-  afterAll(async () => {
-    await stack.stop();
   });
 
   it('refuses an answer past the deadline even before any sweep, and refunds it once', async () => {

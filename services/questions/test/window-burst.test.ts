@@ -1,15 +1,10 @@
 import { testBackends } from '@uapqa/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credits, type QuestionsStack, startQuestionsStack } from './harness.js';
+import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
+import { describe, expect, it } from 'vitest';
+import { credits, startQuestionsStack } from './harness.js';
 
 describe.each(testBackends())('a burst at a small window ($name)', (backend) => {
-  let stack: QuestionsStack;
-  beforeAll(async () => {
-    stack = await startQuestionsStack(backend);
-  });
-  afterAll(async () => {
-    await stack.stop();
-  });
+  const stack = stackForSuite(() => startQuestionsStack(backend));
 
   it('accepts exactly the capacity out of 300 simultaneous submissions, charging only those', async () => {
     const experts = await stack.experts();

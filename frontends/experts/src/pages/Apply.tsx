@@ -15,8 +15,7 @@ import {
   Field,
   Input,
   Muted,
-  PageHeader,
-  PageTitle,
+  PageHeading,
   Textarea,
   toast,
 } from '@uapqa/ui';
@@ -193,14 +192,11 @@ export default function Apply() {
 
   return (
     <div style={{ maxWidth: 760, margin: '0 auto' }}>
-      <PageHeader>
-        <PageTitle>Apply to Become an Expert</PageTitle>
-        <Muted>
-          Answer members' questions on your own schedule. The minimum commitment is{' '}
-          {EXPERT_MIN_COMMITMENT.questionsPerWeek} questions per week for{' '}
-          {EXPERT_MIN_COMMITMENT.months} month. Fields marked * are required.
-        </Muted>
-      </PageHeader>
+      <PageHeading title="Apply to Become an Expert">
+        Answer members' questions on your own schedule. The minimum commitment is{' '}
+        {EXPERT_MIN_COMMITMENT.questionsPerWeek} questions per week for{' '}
+        {EXPERT_MIN_COMMITMENT.months} month. Fields marked * are required.
+      </PageHeading>
       <Card>
         <ExpertApplicationForm onSubmit={submit} />
       </Card>

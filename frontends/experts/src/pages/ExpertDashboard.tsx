@@ -11,11 +11,9 @@ import {
   formatUsDate,
   Grid,
   getJson,
-  handleUnauthorized,
-  isUnauthorized,
+  handleIfUnauthorized,
   Muted,
-  PageHeader,
-  PageTitle,
+  PageHeading,
   Placeholders,
   serverMessage,
   statusOf,
@@ -24,11 +22,12 @@ import {
   toast,
   useNow,
   useSession,
+  useSignInIfLoggedOutOnArrival,
 } from '@uapqa/ui';
-import { formatCents, Notice } from '@uapqa/ui/page';
+import { formatCents, LoggedOutNotice, Notice } from '@uapqa/ui/page';
 import { useNavigate } from '@uapqa/ui/router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@uapqa/ui/tabs';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
 import useSWR from 'swr';
@@ -132,10 +131,7 @@ export function AnswerForm({
       reset();
       await onSubmitted();
     } catch (error) {
-      if (isUnauthorized(error)) {
-        handleUnauthorized(navigate);
-        return;
-      }
+      if (handleIfUnauthorized(error, navigate)) return;
       toast({
         title: 'Submission Failed',
         description:
@@ -318,8 +314,8 @@ export function ExpertDashboardView() {
   const [answeringId, setAnsweringId] = useState<string | null>(null);
   const [denied, setDenied] = useState(false);
   const onError = (error: unknown) => {
-    if (isUnauthorized(error)) handleUnauthorized(navigate);
-    else if (statusOf(error) === 403) setDenied(true);
+    if (handleIfUnauthorized(error, navigate)) return;
+    if (statusOf(error) === 403) setDenied(true);
     else console.error(error);
   };
   const questions = useSWR<Question[]>(QUESTIONS_KEY, (url: string) => getJson<Question[]>(url), {
@@ -371,13 +367,10 @@ export function ExpertDashboardView() {
 
   return (
     <div data-testid="expert-dashboard">
-      <PageHeader>
-        <PageTitle>Expert Dashboard</PageTitle>
-        <Muted>
-          Answer the questions assigned to you within {ANSWER_DUE_HOURS} hours of their approval.
-          You are paid a fixed fee for every answer.
-        </Muted>
-      </PageHeader>
+      <PageHeading title="Expert Dashboard">
+        Answer the questions assigned to you within {ANSWER_DUE_HOURS} hours of their approval. You
+        are paid a fixed fee for every answer.
+      </PageHeading>
       <Grid $min="150px">
         <Stat>
           <div className="label">Questions Received</div>
@@ -460,15 +453,8 @@ export function ExpertDashboardView() {
 export default function ExpertDashboard() {
   const user = useSession((state) => state.user);
   const navigate = useNavigate();
-  // Only a visitor who arrives logged out is sent away here; a 401 met later is handled where
-  // it happens (handleUnauthorized clears the session), so the notice is not shown twice.
-  const loggedOutOnArrival = useRef(!user);
-  useEffect(() => {
-    if (loggedOutOnArrival.current) handleUnauthorized(navigate);
-  }, [navigate]);
-  if (!user) {
-    return <Notice title="Unauthorized">You are logged out. Logging in again...</Notice>;
-  }
+  useSignInIfLoggedOutOnArrival(user, navigate);
+  if (!user) return <LoggedOutNotice />;
   if (user.role !== 'expert') {
     return (
       <Notice title="Access Denied" testId="access-denied">

@@ -17,8 +17,7 @@ import {
   Input,
   isUnauthorized,
   Muted,
-  PageHeader,
-  PageTitle,
+  PageHeading,
   serverMessage,
   statusOf,
   Textarea,
@@ -221,13 +220,10 @@ export default function ExpertOnboarding() {
 
   return (
     <div style={{ maxWidth: 760, margin: '0 auto' }}>
-      <PageHeader>
-        <PageTitle>Become a Creator</PageTitle>
-        <Muted>
-          Tell us about your work. Approved creators answer members' questions and are paid a fixed
-          fee per answer. {contactLine}
-        </Muted>
-      </PageHeader>
+      <PageHeading title="Become a Creator">
+        Tell us about your work. Approved creators answer members' questions and are paid a fixed
+        fee per answer. {contactLine}
+      </PageHeading>
       {latest?.status === 'rejected' ? (
         <Muted role="status" style={{ marginBottom: '1rem' }}>
           Your previous application was not approved. You are welcome to apply again.

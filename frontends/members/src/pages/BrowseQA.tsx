@@ -14,12 +14,12 @@ import {
   Badge,
   Button,
   Card,
+  Columns,
   formatUsDate,
   Input,
   Label,
   Muted,
-  PageHeader,
-  PageTitle,
+  PageHeading,
   Placeholders,
   toast,
   useSession,
@@ -42,13 +42,6 @@ import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { Avatar, expertProfile } from '../lib/experts';
 
-const Page = styled.div`
-  display: grid;
-  gap: 1.5rem;
-  grid-template-columns: 280px 1fr;
-  align-items: start;
-  @media (max-width: 900px) { grid-template-columns: 1fr; }
-`;
 const Sidebar = styled(Card)<{ $open: boolean }>`
   display: grid;
   gap: 1rem;
@@ -383,11 +376,10 @@ export default function BrowseQA() {
 
   return (
     <>
-      <PageHeader>
-        <PageTitle>Browse Q&amp;A</PageTitle>
-        <Muted>Answers from verified experts to members' questions.</Muted>
-      </PageHeader>
-      <Page>
+      <PageHeading title="Browse Q&A">
+        Answers from verified experts to members' questions.
+      </PageHeading>
+      <Columns $columns="280px 1fr">
         <FiltersToggle
           $variant="secondary"
           aria-expanded={filtersOpen}
@@ -527,7 +519,7 @@ export default function BrowseQA() {
             </>
           )}
         </section>
-      </Page>
+      </Columns>
     </>
   );
 }

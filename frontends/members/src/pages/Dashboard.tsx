@@ -9,8 +9,7 @@ import {
   formatUsDate,
   Grid,
   getJson,
-  handleUnauthorized,
-  isUnauthorized,
+  handleIfUnauthorized,
   Muted,
   PageHeader,
   Placeholders,
@@ -76,7 +75,7 @@ export default function Dashboard() {
         return await getJson<Question[]>(url);
       } catch (error) {
         console.error(error);
-        if (isUnauthorized(error)) handleUnauthorized(navigate);
+        handleIfUnauthorized(error, navigate);
         return [];
       }
     },

@@ -13,8 +13,7 @@ import {
   Card,
   formatUsDate,
   getJson,
-  handleUnauthorized,
-  isUnauthorized,
+  handleIfUnauthorized,
   Muted,
   PageHeader,
   PageTitle,
@@ -116,7 +115,7 @@ export default function MyQuestions() {
   const { data: creators } = useSWR<Creator[]>('/api/creators', getJson);
 
   useEffect(() => {
-    if (error && isUnauthorized(error)) handleUnauthorized(navigate);
+    handleIfUnauthorized(error, navigate);
   }, [error, navigate]);
 
   if (!user) return <Navigate to="/auth?tab=login" replace />;

@@ -13,14 +13,13 @@ import {
   apiRequest,
   Button,
   Card,
+  Columns,
   Field,
   getJson,
-  handleUnauthorized,
+  handleIfUnauthorized,
   Input,
-  isUnauthorized,
   Muted,
-  PageHeader,
-  PageTitle,
+  PageHeading,
   Spinner,
   serverMessage,
   Textarea,
@@ -37,19 +36,13 @@ import styled from 'styled-components';
 import type { z } from 'zod';
 import { expertProfile } from '../lib/experts';
 import { LinkButton } from '../lib/link-button';
+import { SignInRequired } from '../lib/sign-in-required';
 import { describeHeldPlaces, describeWindow, windowState } from '../lib/windows';
 
 type CreatorWithWindow = Creator & { window?: Omit<QuestionWindow, 'creatorId'> };
 type FormInput = z.input<typeof SubmitQuestionBody>;
 type FormOutput = z.output<typeof SubmitQuestionBody>;
 
-const Layout = styled.div`
-  display: grid;
-  gap: 1.5rem;
-  grid-template-columns: 2fr 1fr;
-  align-items: start;
-  @media (max-width: 900px) { grid-template-columns: 1fr; }
-`;
 const Cost = styled(Card)`
   .cost { font-size: 2rem; font-weight: 700; color: ${({ theme }) => theme.colors.primary}; }
 `;
@@ -264,10 +257,7 @@ export default function SubmitQuestion() {
         );
       })
       .catch((error) => {
-        if (isUnauthorized(error)) {
-          handleUnauthorized(navigate);
-          return;
-        }
+        if (handleIfUnauthorized(error, navigate)) return;
         toast({
           title: 'Error',
           description: 'Failed to load form data. Please try again.',
@@ -280,14 +270,7 @@ export default function SubmitQuestion() {
   }, [user, navigate]);
 
   if (!user) {
-    return (
-      <Notice
-        title="Authentication Required"
-        action={<LinkButton to="/auth?tab=login">Sign In</LinkButton>}
-      >
-        Please sign in to ask the experts a question.
-      </Notice>
-    );
+    return <SignInRequired>Please sign in to ask the experts a question.</SignInRequired>;
   }
   if (user.subscriptionStatus !== 'active') {
     return (
@@ -322,10 +305,7 @@ export default function SubmitQuestion() {
       await load();
       navigate('/');
     } catch (error) {
-      if (isUnauthorized(error)) {
-        handleUnauthorized(navigate);
-        return;
-      }
+      if (handleIfUnauthorized(error, navigate)) return;
       toast({
         title: 'Submission Failed',
         description: serverMessage(error) || 'Failed to submit question. Please try again.',
@@ -336,11 +316,10 @@ export default function SubmitQuestion() {
 
   return (
     <>
-      <PageHeader>
-        <PageTitle>Ask an Expert</PageTitle>
-        <Muted>Put your question to the verified expert of your choice.</Muted>
-      </PageHeader>
-      <Layout>
+      <PageHeading title="Ask an Expert">
+        Put your question to the verified expert of your choice.
+      </PageHeading>
+      <Columns $columns="2fr 1fr">
         {/* A screen tall while the form loads: on a phone the panels below it then wait under
             the fold, instead of jumping down a screen and more when the form arrives. */}
         <Card style={data ? undefined : { minHeight: '100vh' }}>
@@ -360,7 +339,7 @@ export default function SubmitQuestion() {
           </Cost>
           {data ? <ExpertWindows data={data} /> : null}
         </div>
-      </Layout>
+      </Columns>
     </>
   );
 }

@@ -17,16 +17,13 @@ import {
   formatUsDate,
   Grid,
   getJson,
-  handleUnauthorized,
-  isUnauthorized,
+  handleIfUnauthorized,
   Muted,
-  PageHeader,
-  PageTitle,
+  PageHeading,
   Spinner,
   toast,
   useSession,
 } from '@uapqa/ui';
-import { Notice } from '@uapqa/ui/page';
 import { useNavigate, useSearchParams } from '@uapqa/ui/router';
 import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
@@ -34,8 +31,8 @@ import useSWR from 'swr';
 import { BillingHistory } from '../lib/billing/BillingHistory';
 import { Receipt } from '../lib/billing/Receipt';
 import { SubscriptionManager } from '../lib/billing/SubscriptionManager';
-import { LinkButton } from '../lib/link-button';
 import { LocalCardForm, type PaymentOutcome } from '../lib/payment';
+import { SignInRequired } from '../lib/sign-in-required';
 
 const StripePayment = lazy(() => import('../lib/StripePayment'));
 
@@ -121,14 +118,7 @@ export default function Subscribe() {
   const receipt = searchParams.get('receipt');
 
   if (!user) {
-    return (
-      <Notice
-        title="Authentication Required"
-        action={<LinkButton to="/auth?tab=login">Sign In</LinkButton>}
-      >
-        Please sign in to manage your subscription and credits.
-      </Notice>
-    );
+    return <SignInRequired>Please sign in to manage your subscription and credits.</SignInRequired>;
   }
   if (receipt) return <Receipt id={receipt} />;
   const active = user.subscriptionStatus === 'active';
@@ -150,10 +140,7 @@ export default function Subscribe() {
         await load();
       }
     } catch (error) {
-      if (isUnauthorized(error)) {
-        handleUnauthorized(navigate);
-        return;
-      }
+      if (handleIfUnauthorized(error, navigate)) return;
       toast(
         purchase.kind === 'subscription'
           ? {
@@ -212,10 +199,9 @@ export default function Subscribe() {
 
   return (
     <>
-      <PageHeader>
-        <PageTitle>Pricing &amp; Access</PageTitle>
-        <Muted>One subscription for the archive, credits for your questions.</Muted>
-      </PageHeader>
+      <PageHeading title="Pricing & Access">
+        One subscription for the archive, credits for your questions.
+      </PageHeading>
       <Status aria-label="Your account">
         <div>
           <Muted>Subscription</Muted>

@@ -18,6 +18,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import useSWR from 'swr';
 import { useStaffErrors } from '../lib/access';
+import { ApplicantWebsite, DecisionButtons } from '../lib/review';
 import { ScrollList, Section } from '../lib/sections';
 
 export const EXPERT_APPLICATIONS_KEY = '/api/admin/expert-applications?status=pending';
@@ -119,15 +120,7 @@ export function ExpertApplications() {
                     {plural(application.questionsPerWeek, 'question')} per week for{' '}
                     {plural(application.duration, 'month')}
                   </div>
-                  {application.website ? (
-                    /^https?:\/\//i.test(application.website) ? (
-                      <a href={application.website} target="_blank" rel="noreferrer noopener">
-                        {application.website}
-                      </a>
-                    ) : (
-                      <div className="small">{application.website}</div>
-                    )
-                  ) : null}
+                  <ApplicantWebsite website={application.website} />
                   {application.description ? (
                     <p className="about">{application.description}</p>
                   ) : null}
@@ -147,22 +140,13 @@ export function ExpertApplications() {
                         />
                       </Field>
                       <Row>
-                        <Button
-                          onClick={() => void decide(application, 'approved')}
-                          disabled={busy}
-                        >
-                          Approve
-                        </Button>
-                        <Button
-                          $variant="danger"
-                          onClick={() => void decide(application, 'declined')}
-                          disabled={busy}
-                        >
-                          Decline
-                        </Button>
-                        <Button $variant="secondary" onClick={() => setDraft(null)} disabled={busy}>
-                          Cancel
-                        </Button>
+                        <DecisionButtons
+                          refuse="Decline"
+                          onApprove={() => void decide(application, 'approved')}
+                          onRefuse={() => void decide(application, 'declined')}
+                          onCancel={() => setDraft(null)}
+                          busy={busy}
+                        />
                       </Row>
                     </div>
                   ) : (

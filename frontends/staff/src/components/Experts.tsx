@@ -16,6 +16,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import useSWR, { useSWRConfig } from 'swr';
 import { useStaffErrors } from '../lib/access';
+import { ApplicantWebsite } from '../lib/review';
 import { ScrollList, Section } from '../lib/sections';
 import { CREATORS_KEY, STATS_KEY } from './ModerationQueue';
 
@@ -243,15 +244,7 @@ export function CreatorApplications() {
               <div className="small" style={{ marginTop: '0.35rem' }}>
                 Credentials: {application.credentials}
               </div>
-              {application.website ? (
-                /^https?:\/\//i.test(application.website) ? (
-                  <a href={application.website} target="_blank" rel="noreferrer noopener">
-                    {application.website}
-                  </a>
-                ) : (
-                  <div className="small">{application.website}</div>
-                )
-              ) : null}
+              <ApplicantWebsite website={application.website} />
             </li>
           ))}
         </List>

@@ -19,6 +19,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import useSWR, { useSWRConfig } from 'swr';
 import { useStaffErrors } from '../lib/access';
+import { DecisionButtons } from '../lib/review';
 import { ScrollArea } from '../lib/ScrollArea';
 import { Section } from '../lib/sections';
 
@@ -264,22 +265,14 @@ export function ModerationQueue() {
                       />
                     </Field>
                     <Row>
-                      <Button
-                        onClick={() => void decide(item, 'approved')}
-                        disabled={busy || (!item.expertListed && !draft.expert)}
-                      >
-                        Approve
-                      </Button>
-                      <Button
-                        $variant="danger"
-                        onClick={() => void decide(item, 'rejected')}
-                        disabled={busy}
-                      >
-                        Reject
-                      </Button>
-                      <Button $variant="secondary" onClick={cancel} disabled={busy}>
-                        Cancel
-                      </Button>
+                      <DecisionButtons
+                        refuse="Reject"
+                        onApprove={() => void decide(item, 'approved')}
+                        onRefuse={() => void decide(item, 'rejected')}
+                        onCancel={cancel}
+                        busy={busy}
+                        approveDisabled={!item.expertListed && !draft.expert}
+                      />
                     </Row>
                   </div>
                 ) : (

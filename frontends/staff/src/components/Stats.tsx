@@ -14,65 +14,81 @@ function useAdminStats() {
   });
 }
 
-const show = (value: number | undefined, failed: boolean) =>
-  value === undefined ? (failed ? '—' : undefined) : value.toLocaleString('en-US');
+/** A figure of the dashboards: its label, its test id, and how it reads from the stats. */
+interface Figure {
+  label: string;
+  testId: string;
+  read(stats: AdminStats): string;
+}
 
-/** The admin dashboard's five figures. */
-export function AdminStatCards() {
+/** The figures that are counts, shown with thousands separators. */
+type CountKey = {
+  [K in keyof AdminStats]: AdminStats[K] extends number ? K : never;
+}[keyof AdminStats];
+const count = (key: CountKey) => (stats: AdminStats) => stats[key].toLocaleString('en-US');
+
+const QUESTIONS_THIS_MONTH: Figure = {
+  label: 'Questions This Month',
+  testId: 'stat-questions-month',
+  read: count('questionsThisMonth'),
+};
+
+const ADMIN_FIGURES: Figure[] = [
+  {
+    label: 'Active Subscribers',
+    testId: 'stat-subscribers',
+    read: count('activeSubscribers'),
+  },
+  {
+    label: 'Monthly Revenue',
+    testId: 'stat-revenue',
+    read: (stats) => formatDollars(stats.monthlyRevenue),
+  },
+  QUESTIONS_THIS_MONTH,
+  {
+    label: 'Total Questions',
+    testId: 'stat-questions-total',
+    read: count('totalQuestions'),
+  },
+  { label: 'Active Experts', testId: 'stat-experts', read: count('activeExperts') },
+];
+
+const MODERATOR_FIGURES: Figure[] = [
+  {
+    label: 'Awaiting Review',
+    testId: 'stat-awaiting',
+    read: count('awaitingReview'),
+  },
+  {
+    label: 'Decided This Month',
+    testId: 'stat-decided',
+    read: count('decidedThisMonth'),
+  },
+  QUESTIONS_THIS_MONTH,
+];
+
+function StatCards({ figures }: { figures: Figure[] }) {
   const { data, error } = useAdminStats();
-  const failed = Boolean(error);
   return (
     <Grid $min="150px">
-      <Stat
-        label="Active Subscribers"
-        testId="stat-subscribers"
-        value={show(data?.activeSubscribers, failed)}
-      />
-      <Stat
-        label="Monthly Revenue"
-        testId="stat-revenue"
-        value={data ? formatDollars(data.monthlyRevenue) : failed ? '—' : undefined}
-      />
-      <Stat
-        label="Questions This Month"
-        testId="stat-questions-month"
-        value={show(data?.questionsThisMonth, failed)}
-      />
-      <Stat
-        label="Total Questions"
-        testId="stat-questions-total"
-        value={show(data?.totalQuestions, failed)}
-      />
-      <Stat
-        label="Active Experts"
-        testId="stat-experts"
-        value={show(data?.activeExperts, failed)}
-      />
+      {figures.map((figure) => (
+        <Stat
+          key={figure.testId}
+          label={figure.label}
+          testId={figure.testId}
+          value={data ? figure.read(data) : error ? '—' : undefined}
+        />
+      ))}
     </Grid>
   );
 }
 
+/** The admin dashboard's five figures. */
+export function AdminStatCards() {
+  return <StatCards figures={ADMIN_FIGURES} />;
+}
+
 /** The moderator dashboard's three figures. */
 export function ModeratorStatCards() {
-  const { data, error } = useAdminStats();
-  const failed = Boolean(error);
-  return (
-    <Grid $min="150px">
-      <Stat
-        label="Awaiting Review"
-        testId="stat-awaiting"
-        value={show(data?.awaitingReview, failed)}
-      />
-      <Stat
-        label="Decided This Month"
-        testId="stat-decided"
-        value={show(data?.decidedThisMonth, failed)}
-      />
-      <Stat
-        label="Questions This Month"
-        testId="stat-questions-month"
-        value={show(data?.questionsThisMonth, failed)}
-      />
-    </Grid>
-  );
+  return <StatCards figures={MODERATOR_FIGURES} />;
 }

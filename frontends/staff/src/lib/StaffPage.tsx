@@ -1,14 +1,7 @@
-import {
-  AfterFirstPaint,
-  handleUnauthorized,
-  Muted,
-  PageHeader,
-  PageTitle,
-  useSession,
-} from '@uapqa/ui';
-import { Notice } from '@uapqa/ui/page';
+import { AfterFirstPaint, PageHeading, useSession, useSignInIfLoggedOutOnArrival } from '@uapqa/ui';
+import { LoggedOutNotice, Notice } from '@uapqa/ui/page';
 import { useNavigate } from '@uapqa/ui/router';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { DENIED_TEXT, StaffAccess, type StaffRole } from './access';
 
 /**
@@ -30,16 +23,10 @@ export function StaffPage({
   const navigate = useNavigate();
   const [denied, setDenied] = useState(false);
   const onDenied = useCallback(() => setDenied(true), []);
-  // Only a visitor who arrives logged out is sent away here: a 401 met later is handled where
-  // it happens ('Session Expired'), which also clears the session.
-  const loggedOutOnArrival = useRef(!user);
-  useEffect(() => {
-    if (loggedOutOnArrival.current) handleUnauthorized(navigate);
-  }, [navigate]);
+  // A 401 met later is handled where it happens ('Session Expired').
+  useSignInIfLoggedOutOnArrival(user, navigate);
 
-  if (!user) {
-    return <Notice title="Unauthorized">You are logged out. Logging in again...</Notice>;
-  }
+  if (!user) return <LoggedOutNotice />;
   if (user.role !== role || denied) {
     return (
       <Notice title="Access Denied" testId="access-denied">
@@ -50,10 +37,7 @@ export function StaffPage({
   return (
     <StaffAccess staffRole={role} onDenied={onDenied}>
       <div data-testid={`${role}-dashboard`}>
-        <PageHeader>
-          <PageTitle>{title}</PageTitle>
-          <Muted>{intro}</Muted>
-        </PageHeader>
+        <PageHeading title={title}>{intro}</PageHeading>
         {/* The dashboard's many sections follow the heading, drawn without blocking the page. */}
         <AfterFirstPaint>{children}</AfterFirstPaint>
       </div>

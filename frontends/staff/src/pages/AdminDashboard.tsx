@@ -1,5 +1,5 @@
 import '../lib/page-start';
-import { Button } from '@uapqa/ui';
+import { Button, Columns } from '@uapqa/ui';
 import styled from 'styled-components';
 import { ExpertApplications } from '../components/ExpertApplications';
 import { ActiveExperts, CreatorApplications } from '../components/Experts';
@@ -14,13 +14,6 @@ const Stack = styled.div`
   display: grid;
   gap: 1.5rem;
   margin-top: 1.5rem;
-`;
-const Columns = styled.div`
-  display: grid;
-  gap: 1.5rem;
-  grid-template-columns: 2fr 1fr;
-  align-items: start;
-  @media (max-width: 900px) { grid-template-columns: 1fr; }
 `;
 const Pair = styled.div`
   display: grid;
@@ -40,7 +33,7 @@ export default function AdminDashboard() {
       <AdminStatCards />
       <Stack>
         <WaitlistSwitch />
-        <Columns>
+        <Columns $columns="2fr 1fr">
           <ModerationQueue />
           <ActiveExperts />
         </Columns>

@@ -17,6 +17,15 @@ export interface ApiServiceAppOptions
 }
 
 /**
+ * What a service adds to the app its runtime builds (name, logger and readiness are the
+ * runtime's; so is the session verifier unless the service brings its own).
+ */
+export interface ServiceApi
+  extends Omit<ApiServiceAppOptions, 'name' | 'logger' | 'readiness' | 'verifier'> {
+  verifier?: SessionVerifier;
+}
+
+/**
  * A service's app: the base every service shares (createServiceApp), who calls read from the
  * session on its API paths, its routes, and `GET /openapi.json`, its own document for the
  * gateway's /api/docs.

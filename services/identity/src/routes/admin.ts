@@ -17,7 +17,6 @@ import {
 } from '@uapqa/contracts';
 import {
   answer,
-  apiDoc,
   badRequest,
   conflict,
   currentSession,
@@ -28,7 +27,6 @@ import {
   readParams,
   readQuery,
   requireRole,
-  roles,
 } from '@uapqa/service-kit';
 import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
@@ -37,6 +35,7 @@ import { creatorProfiles, settings, users } from '../db/schema.js';
 import type { IdentityDeps } from '../deps.js';
 import { changeListing } from '../listing.js';
 import { announcedAccount, userColumns, WAITLIST_SETTING } from '../users.js';
+import { adminDecisionDoc, adminDoc } from './admin-doc.js';
 import { missingOrDecided } from './missing-or-decided.js';
 
 /** Admin-only routes of identity (documented in services/identity/README.md). */
@@ -47,11 +46,9 @@ export function adminRoutes(deps: IdentityDeps): Hono {
 
   app.post(
     '/api/admin/settings/:key',
-    apiDoc({
+    adminDoc({
       operationId: 'changeSetting',
       summary: 'Change a setting (only `waitlist_enabled` exists)',
-      tag: 'identity',
-      access: roles('admin'),
       params: z.object({ key: z.string() }),
       body: BooleanSettingBody,
       ok: { 200: answer(SettingChange) },
@@ -80,11 +77,9 @@ export function adminRoutes(deps: IdentityDeps): Hono {
 
   app.get(
     '/api/admin/users',
-    apiDoc({
+    adminDoc({
       operationId: 'listUsers',
       summary: 'List users',
-      tag: 'identity',
-      access: roles('admin'),
       query: UserListQuery,
       ok: { 200: answer(z.array(AdminUser)) },
     }),
@@ -109,11 +104,9 @@ export function adminRoutes(deps: IdentityDeps): Hono {
 
   app.patch(
     '/api/admin/users/:id/role',
-    apiDoc({
+    adminDoc({
       operationId: 'changeUserRole',
       summary: "Change a user's role (ends that user's sessions)",
-      tag: 'identity',
-      access: roles('admin'),
       params: IdParam,
       body: RoleChangeBody,
       ok: { 200: answer(AdminUser) },
@@ -165,11 +158,9 @@ export function adminRoutes(deps: IdentityDeps): Hono {
 
   app.get(
     '/api/admin/creator-profiles',
-    apiDoc({
+    adminDoc({
       operationId: 'listCreatorProfiles',
       summary: 'Expert profile applications by status',
-      tag: 'identity',
-      access: roles('admin'),
       query: CreatorProfilesQuery,
       ok: { 200: answer(z.array(StoredCreatorProfile)) },
     }),
@@ -187,14 +178,10 @@ export function adminRoutes(deps: IdentityDeps): Hono {
 
   app.post(
     '/api/admin/creator-profiles/:id/approve',
-    apiDoc({
+    adminDecisionDoc({
       operationId: 'approveCreatorProfile',
       summary: 'Approve an expert profile (the user becomes an expert)',
-      tag: 'identity',
-      access: roles('admin'),
-      params: IdParam,
       ok: { 200: answer(StoredCreatorProfile) },
-      errors: [404, 409],
     }),
     async (c) => {
       const { id } = readParams(c, IdParam);
@@ -240,14 +227,10 @@ export function adminRoutes(deps: IdentityDeps): Hono {
 
   app.post(
     '/api/admin/creator-profiles/:id/reject',
-    apiDoc({
+    adminDecisionDoc({
       operationId: 'rejectCreatorProfile',
       summary: 'Reject an expert profile',
-      tag: 'identity',
-      access: roles('admin'),
-      params: IdParam,
       ok: { 200: answer(StoredCreatorProfile.omit({ user: true })) },
-      errors: [404, 409],
     }),
     async (c) => {
       const { id } = readParams(c, IdParam);
@@ -289,29 +272,21 @@ export function adminRoutes(deps: IdentityDeps): Hono {
 
   app.post(
     '/api/admin/creator-profiles/:id/delist',
-    apiDoc({
+    adminDecisionDoc({
       operationId: 'delistCreator',
       summary:
         'Take an approved expert off the lists members and staff choose from (their answers stay); their approved, unanswered questions are refunded',
-      tag: 'identity',
-      access: roles('admin'),
-      params: IdParam,
       ok: { 200: answer(StoredCreatorProfile) },
-      errors: [404, 409],
     }),
     setListed(false),
   );
 
   app.post(
     '/api/admin/creator-profiles/:id/relist',
-    apiDoc({
+    adminDecisionDoc({
       operationId: 'relistCreator',
       summary: 'List a delisted expert again (they must hold the expert role)',
-      tag: 'identity',
-      access: roles('admin'),
-      params: IdParam,
       ok: { 200: answer(StoredCreatorProfile) },
-      errors: [404, 409],
     }),
     setListed(true),
   );

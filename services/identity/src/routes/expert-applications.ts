@@ -24,7 +24,6 @@ import {
   readParams,
   readQuery,
   requireRole,
-  roles,
 } from '@uapqa/service-kit';
 import { and, desc, eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
@@ -33,6 +32,7 @@ import { z } from 'zod';
 import { expertApplications } from '../db/schema.js';
 import type { IdentityDeps } from '../deps.js';
 import { EXPERT_APPLICATION_LIMITS } from '../login-limits.js';
+import { adminDecisionDoc, adminDoc } from './admin-doc.js';
 import { missingOrDecided } from './missing-or-decided.js';
 
 const LIST_LIMIT = 200;
@@ -114,11 +114,9 @@ export function expertApplicationRoutes({ db, relay, config, rateLimits }: Ident
 
   app.get(
     '/api/admin/expert-applications',
-    apiDoc({
+    adminDoc({
       operationId: 'listExpertApplications',
       summary: 'Expert applications sent with the public form, newest first (at most 200)',
-      tag: 'identity',
-      access: roles('admin'),
       query: ExpertApplicationsQuery,
       ok: { 200: answer(z.array(ExpertApplicationRecord)) },
     }),
@@ -174,30 +172,22 @@ export function expertApplicationRoutes({ db, relay, config, rateLimits }: Ident
 
   app.post(
     '/api/admin/expert-applications/:id/approve',
-    apiDoc({
+    adminDecisionDoc({
       operationId: 'approveExpertApplication',
       summary:
         'Approve an expert application: records it and emails the applicant an invitation to create an account and complete an expert profile',
-      tag: 'identity',
-      access: roles('admin'),
-      params: IdParam,
       body: ExpertApplicationDecisionBody,
       ok: { 200: answer(ExpertApplicationRecord) },
-      errors: [404, 409],
     }),
     decide('approved'),
   );
   app.post(
     '/api/admin/expert-applications/:id/decline',
-    apiDoc({
+    adminDecisionDoc({
       operationId: 'declineExpertApplication',
       summary: 'Decline an expert application (the applicant is emailed, with the note)',
-      tag: 'identity',
-      access: roles('admin'),
-      params: IdParam,
       body: ExpertApplicationDecisionBody,
       ok: { 200: answer(ExpertApplicationRecord) },
-      errors: [404, 409],
     }),
     decide('declined'),
   );

@@ -6,8 +6,7 @@ import {
   Card,
   DialogActions,
   formatUsDate,
-  handleUnauthorized,
-  isUnauthorized,
+  handleIfUnauthorized,
   Muted,
   serverMessage,
   toast,
@@ -60,10 +59,7 @@ export function SubscriptionManager({
       );
       await load();
     } catch (error) {
-      if (isUnauthorized(error)) {
-        handleUnauthorized(navigate);
-        return;
-      }
+      if (handleIfUnauthorized(error, navigate)) return;
       toast({
         title: action === 'cancel' ? 'Cancellation Failed' : 'Resume Failed',
         description: serverMessage(error) ?? 'Please try again.',

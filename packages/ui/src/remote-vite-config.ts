@@ -1,0 +1,31 @@
+import { federation } from '@module-federation/vite';
+import type { RemoteName } from '@uapqa/contracts';
+import react from '@vitejs/plugin-react';
+import type { UserConfig } from 'vite';
+import { federationShared } from './federation.js';
+import { precompress } from './precompress.js';
+
+/**
+ * The Vite config of a remote (members, experts, staff): `exposes` names its pages for the
+ * shell, which loads them through `mf-manifest.json` from wherever `/remotes.json` says this
+ * build is deployed. Asset URLs are relative (`base: './'`), so the same build works under any
+ * path.
+ */
+export function remoteViteConfig(name: RemoteName, exposes: Record<string, string>): UserConfig {
+  return {
+    base: './',
+    plugins: [
+      react(),
+      precompress(),
+      federation({
+        name,
+        filename: 'remoteEntry.js',
+        manifest: true,
+        dts: false,
+        exposes,
+        shared: federationShared,
+      }),
+    ],
+    build: { target: 'es2022', outDir: 'dist', emptyOutDir: true },
+  };
+}
