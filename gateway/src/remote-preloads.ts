@@ -2,11 +2,6 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { REMOTE_ROUTES, type RemoteName } from '@uapqa/contracts';
 
-interface ExposeAssets {
-  name: string;
-  assets?: { js?: { sync?: string[]; async?: string[] } };
-}
-
 /** A build's JSON file, read again only when a deploy rewrites it; null while it is missing. */
 function builtJson<T>(file: string, read: (json: unknown) => T): () => T | null {
   let known: { mtimeMs: number; value: T } | null = null;
@@ -33,26 +28,23 @@ function builtJson<T>(file: string, read: (json: unknown) => T): () => T | null 
 const SAFE_ASSET = /^[\w./-]+\.js$/;
 const safe = (asset: string) => SAFE_ASSET.test(asset) && !asset.includes('..');
 
-/**
- * The code an exposed page runs before it renders: its own chunks, and the remote's wrappers
- * around the modules it shares with the shell (`__loadShare__`), which its entry loads on
- * demand. The remote's fallback copies of those modules are left out: the shell provides them.
- */
-function exposedCode(json: unknown): Map<string, string[]> {
-  const exposes = new Map<string, string[]>();
-  for (const expose of (json as { exposes?: ExposeAssets[] }).exposes ?? []) {
-    const js = expose.assets?.js;
-    const shareWrappers = (js?.async ?? []).filter((asset) => asset.includes('__loadShare__'));
-    exposes.set(expose.name, [...(js?.sync ?? []), ...shareWrappers].filter(safe));
-  }
-  return exposes;
+/** `page-chunks.json` of a remote's build: each exposed page's chunks, by page. */
+function pageChunks(json: unknown): Map<string, string[]> {
+  return new Map(
+    Object.entries(json as Record<string, unknown>).map(([page, files]) => [
+      page,
+      (Array.isArray(files) ? files : []).filter(
+        (file): file is string => typeof file === 'string' && safe(file),
+      ),
+    ]),
+  );
 }
 
 /**
  * What a page of a remote needs before it can ask for its data: the remote's manifest, its
- * entry, the code its exposed module runs, and the shell's chunks a remote's page takes from
- * the shell (the form controls the shell's own start leaves out; `remote-page-chunks.json` of
- * the shell's build). Read from the builds (again when one changes); a remote deployed
+ * entry, the code its exposed module runs (`page-chunks.json` of the remote's build), and the
+ * shell's chunks a remote's page takes from the shell (the form controls the shell's own start
+ * leaves out; `remote-page-chunks.json` of the shell's build). Read from the builds (again when one changes); a remote deployed
  * elsewhere gets its manifest only.
  */
 export function remotePreloader(
@@ -66,7 +58,7 @@ export function remotePreloader(
   const remoteCode = new Map(
     REMOTE_ROUTES.map((route) => route.remote).map((remote) => [
       remote,
-      builtJson(join(frontendsDir, remote, 'dist', 'mf-manifest.json'), exposedCode),
+      builtJson(join(frontendsDir, remote, 'dist', 'page-chunks.json'), pageChunks),
     ]),
   );
   const routes = REMOTE_ROUTES.map((route) => ({

@@ -3,6 +3,7 @@ import type { RemoteName } from '@uapqa/contracts';
 import react from '@vitejs/plugin-react';
 import type { UserConfig } from 'vite';
 import { federationShared } from './federation.js';
+import { pageChunks, REMOTE_ENTRY } from './page-chunks.js';
 import { precompress } from './precompress.js';
 
 /**
@@ -16,10 +17,11 @@ export function remoteViteConfig(name: RemoteName, exposes: Record<string, strin
     base: './',
     plugins: [
       react(),
+      pageChunks(exposes),
       precompress(),
       federation({
         name,
-        filename: 'remoteEntry.js',
+        filename: REMOTE_ENTRY,
         manifest: true,
         dts: false,
         exposes,
