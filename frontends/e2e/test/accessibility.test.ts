@@ -570,19 +570,20 @@ describeInChromium('accessibility (axe, WCAG 2.2 AA) of every route in Chromium'
     // The setup above (the stack itself was started by useHarness's hook).
   }, 240_000);
 
+  // One test per screen, so that a slow machine is given time per screen, and a failure names
+  // the screen it is on.
   describe.each(Object.keys(SCREENS) as Role[])('as %s', (role) => {
-    it.each(WIDTHS)(
-      'every route and state at %i px has no violation',
-      async (width) => {
-        const page = await pageOf(role);
-        await page.setViewportSize(viewportFor(width));
-        const findings: Finding[] = [];
-        for (const screen of SCREENS[role]) {
+    describe.each(WIDTHS)('at %i px', (width) => {
+      it.each(SCREENS[role].map((screen) => [screen.path, screen] as const))(
+        '%s and its states have no violation',
+        async (_path, screen) => {
+          const page = await pageOf(role);
+          await page.setViewportSize(viewportFor(width));
           const path = screen.path.replace(':answered', answeredId);
           const where = `${role} ${width}px ${screen.path}`;
           await page.goto(path);
           await settle(page, screen.ready(page));
-          findings.push(...(await audit(page, where)));
+          const findings = await audit(page, where);
           for (const state of screen.states ?? []) {
             if (state.widths && !state.widths.includes(width)) continue;
             await page.goto(path);
@@ -591,10 +592,10 @@ describeInChromium('accessibility (axe, WCAG 2.2 AA) of every route in Chromium'
             await settle(page, page.locator('body'));
             findings.push(...(await audit(page, `${where} (${state.name})`, state.overlay)));
           }
-        }
-        expect(findings.length, `axe found:\n\n${describeFindings(findings)}\n`).toBe(0);
-      },
-      120_000,
-    );
+          expect(findings.length, `axe found:\n\n${describeFindings(findings)}\n`).toBe(0);
+        },
+        120_000,
+      );
+    });
   });
 });
