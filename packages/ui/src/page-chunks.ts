@@ -10,7 +10,7 @@ export const REMOTE_ENTRY = 'remoteEntry.js';
 
 /**
  * Writes `page-chunks.json`, `{ [page]: string[] }`: for each page a remote exposes, its chunk,
- * every chunk it or the remote's entry imports, and the federation wrappers around shared modules (`__loadShare__`)
+ * every chunk it or the remote's entry imports (the shared-module map included), and the federation wrappers around shared modules (`__loadShare__`)
  * those chunks load, so the gateway can name them all in a page's HTML.
  *
  * Read from the bundle itself: the federation plugin's `mf-manifest.json` leaves out of a page's
@@ -33,12 +33,15 @@ export function pageChunks(exposes: Record<string, string>): Plugin {
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const entry = chunks.find((chunk) => chunk.fileName === REMOTE_ENTRY);
       if (!entry) this.error(`the build has no ${REMOTE_ENTRY}`);
+      // The entry imports its shared-module map by a name built at run time, which its import
+      // lists do not show; it is part of every page's start.
+      const start = chunks.filter((chunk) => chunk.fileName.includes('localSharedImportMap'));
       const pages: Record<string, string[]> = {};
       for (const [expose, source] of Object.entries(exposes)) {
         const file = resolve(root, source);
         const page = chunks.find((chunk) => chunk.facadeModuleId === file);
         if (!page) this.error(`no chunk holds the exposed page ${expose} (${source})`);
-        pages[expose.replace(/^\.\//, '')] = loadedBefore([entry, page], byFile).filter(
+        pages[expose.replace(/^\.\//, '')] = loadedBefore([entry, ...start, page], byFile).filter(
           (file) => file !== REMOTE_ENTRY,
         );
       }
