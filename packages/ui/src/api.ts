@@ -105,12 +105,3 @@ export const swrConfig = {
   refreshInterval: 0,
   dedupingInterval: 2000,
 } as const;
-
-/** Dates in the US short form, e.g. "Nov 22, 2026". */
-export function formatUsDate(value: string | Date): string {
-  return new Date(value).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  });
-}

@@ -7,3 +7,4 @@ export * from './icons.js';
 export * from './session.js';
 export * from './theme.js';
 export * from './toast.js';
+export * from './us-format.js';

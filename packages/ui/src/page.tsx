@@ -62,14 +62,4 @@ export function Stat({
   );
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** US dollars, e.g. "$1,260.00". */
-export function formatDollars(dollars: number): string {
-  return usd.format(dollars);
-}
-
-/** US dollars from cents, e.g. "$1,260.00". */
-export function formatCents(cents: number): string {
-  return usd.format(cents / 100);
-}
+export { formatCents, formatDollars } from './us-format.js';

@@ -1,22 +1,15 @@
+import { formatUtcDay, formatUtcMonth } from '@uapqa/ui';
+
 /**
  * The statement names months (`YYYY-MM`) and payout days (`YYYY-MM-DD`) in UTC; they are shown
  * in UTC too, so a payout day never reads as the day before in a browser west of Greenwich.
  */
 export function formatMonth(month: string, { withYear = true } = {}): string {
-  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'long',
-    ...(withYear ? { year: 'numeric' } : {}),
-    timeZone: 'UTC',
-  });
+  return formatUtcMonth(`${month}-01T00:00:00Z`, { withYear });
 }
 
 export function formatPayoutDay(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return formatUtcDay(`${day}T00:00:00Z`);
 }
 
 /** "15th" and the like, for the one line that explains the schedule. */

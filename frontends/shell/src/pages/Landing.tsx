@@ -14,6 +14,7 @@ import {
   ChevronLeftIcon,
   ChevronRightIcon,
   creatorName,
+  formatCount,
   Grid,
   getJson,
   homeOf,
@@ -190,7 +191,7 @@ function MemberCountLine() {
   if (!data) return <MemberCountText aria-hidden="true" />;
   return (
     <MemberCountText data-testid="member-count">
-      Join {data.count.toLocaleString('en-US')} {data.count === 1 ? 'member' : 'members'} already
+      Join {formatCount(data.count)} {data.count === 1 ? 'member' : 'members'} already
       investigating.
     </MemberCountText>
   );

@@ -1,6 +1,6 @@
 // `GET /api/admin/stats` (admins and moderators), as the gateway documents it; a type only.
 import type { AdminStats } from '@uapqa/contracts';
-import { Grid, getJson } from '@uapqa/ui';
+import { formatCount, Grid, getJson } from '@uapqa/ui';
 import { formatDollars, Stat } from '@uapqa/ui/page';
 import useSWR from 'swr';
 import { useStaffErrors } from '../lib/access';
@@ -25,7 +25,7 @@ interface Figure {
 type CountKey = {
   [K in keyof AdminStats]: AdminStats[K] extends number ? K : never;
 }[keyof AdminStats];
-const count = (key: CountKey) => (stats: AdminStats) => stats[key].toLocaleString('en-US');
+const count = (key: CountKey) => (stats: AdminStats) => formatCount(stats[key]);
 
 const QUESTIONS_THIS_MONTH: Figure = {
   label: 'Questions This Month',

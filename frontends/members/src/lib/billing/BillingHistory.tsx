@@ -1,9 +1,9 @@
 import type { BillingHistory as History } from '@uapqa/contracts';
 import { Card, formatUsDate, getJson, Muted, Placeholders } from '@uapqa/ui';
+import { formatCents } from '@uapqa/ui/page';
 import { Link } from '@uapqa/ui/router';
 import styled from 'styled-components';
 import useSWR from 'swr';
-import { money } from './format';
 
 const List = styled.ul`
   list-style: none;
@@ -44,7 +44,7 @@ export function BillingHistory() {
           {data.map((payment) => (
             <Item key={payment.id} data-testid="payment">
               <span className="what">{payment.description}</span>
-              <span className="amount">{money(payment.amountCents)}</span>
+              <span className="amount">{formatCents(payment.amountCents)}</span>
               <Muted style={{ fontSize: '0.85rem' }}>{formatUsDate(payment.paidAt)}</Muted>
               <Link
                 to={`/subscribe?receipt=${encodeURIComponent(payment.id)}`}

@@ -1,10 +1,9 @@
 import type { BillingReceipt } from '@uapqa/contracts';
 import { Badge, Button, Card, formatUsDate, getJson, Muted, Spinner, statusOf } from '@uapqa/ui';
-import { Notice } from '@uapqa/ui/page';
+import { formatCents, Notice } from '@uapqa/ui/page';
 import { Link } from '@uapqa/ui/router';
 import styled, { createGlobalStyle } from 'styled-components';
 import useSWR from 'swr';
-import { money } from './format';
 
 /** On paper only the receipt is printed, in black on white. */
 const PrintOnlyReceipt = createGlobalStyle`
@@ -86,7 +85,7 @@ export function Receipt({ id }: { id: string }) {
           <dd data-testid="receipt-item">{data.description}</dd>
           <dt>Amount paid</dt>
           <dd className="total" data-testid="receipt-amount">
-            {money(data.amountCents)} {data.currency.toUpperCase()}
+            {formatCents(data.amountCents)} {data.currency.toUpperCase()}
           </dd>
         </dl>
         {data.receiptUrl ? (
