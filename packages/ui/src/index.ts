@@ -7,4 +7,4 @@ export * from './icons.js';
 export * from './session.js';
 export * from './theme.js';
 export * from './toast.js';
-export * from './us-format.js';
+export { formatCount, formatUsDate } from './us-format.js';

@@ -7,6 +7,19 @@ import { pageChunks, REMOTE_ENTRY } from './page-chunks.js';
 import { precompress } from './precompress.js';
 
 /**
+ * What a remote shares: the shell's list, every entry the shell's only (`import: false`). A
+ * remote runs inside the shell, which always provides them; fallback copies of its own were
+ * downloaded and evaluated with each of its pages (the design system, styled-components, SWR,
+ * the router: over 40 KB gzipped for the members remote) and then left unused.
+ */
+const remoteShared = Object.fromEntries(
+  Object.entries(federationShared).map(([name, config]) => [
+    name,
+    { ...config, import: false as const },
+  ]),
+);
+
+/**
  * The Vite config of a remote (members, experts, staff): `exposes` names its pages for the
  * shell, which loads them through `mf-manifest.json` from wherever `/remotes.json` says this
  * build is deployed. Asset URLs are relative (`base: './'`), so the same build works under any
@@ -25,7 +38,7 @@ export function remoteViteConfig(name: RemoteName, exposes: Record<string, strin
         manifest: true,
         dts: false,
         exposes,
-        shared: federationShared,
+        shared: remoteShared,
       }),
     ],
     build: { target: 'es2022', outDir: 'dist', emptyOutDir: true },

@@ -3,8 +3,8 @@
  *
  * Written out rather than through `Intl`: a page's first use of `Intl` makes the browser load
  * its locale data, which measured 140–320 ms of main thread on a phone-speed CPU (4× slowed),
- * before the first paint of every page that shows a date or a price. These four forms are all the
- * site needs, and the tests hold them equal to what `Intl` writes.
+ * before the first paint of every page that shows a date or a price. These forms are all the site
+ * needs, and the tests hold them equal to what `Intl` writes.
  */
 
 const SHORT_MONTHS = [
@@ -22,21 +22,6 @@ const SHORT_MONTHS = [
   'Dec',
 ] as const;
 
-const LONG_MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
 /** "1,234,567": groups of three digits. */
 function grouped(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -46,19 +31,6 @@ function grouped(digits: string): string {
 export function formatUsDate(value: string | Date): string {
   const date = new Date(value);
   return `${SHORT_MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
-}
-
-/** A day given in UTC (`YYYY-MM-DD`, or a Date), shown as that day everywhere: "Nov 22, 2026". */
-export function formatUtcDay(value: string | Date): string {
-  const date = new Date(value);
-  return `${SHORT_MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
-}
-
-/** A month given in UTC, e.g. "November 2026", or "November" without the year. */
-export function formatUtcMonth(value: string | Date, { withYear = true } = {}): string {
-  const date = new Date(value);
-  const month = LONG_MONTHS[date.getUTCMonth()];
-  return withYear ? `${month} ${date.getUTCFullYear()}` : `${month}`;
 }
 
 /** US dollars from cents, e.g. "$1,260.00"; "-$5.00" below zero. */
