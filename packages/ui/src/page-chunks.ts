@@ -10,8 +10,9 @@ export const REMOTE_ENTRY = 'remoteEntry.js';
 
 /**
  * Writes `page-chunks.json`, `{ [page]: string[] }`: for each page a remote exposes, its chunk,
- * every chunk it or the remote's entry imports (the shared-module map included), and the federation wrappers around shared modules (`__loadShare__`)
- * those chunks load, so the gateway can name them all in a page's HTML.
+ * every chunk it or the remote's entry imports (the shared-module map included), and the
+ * federation wrappers around shared modules (`__loadShare__`) those chunks load, so the gateway
+ * can name them all in a page's HTML.
  *
  * Read from the bundle itself: the federation plugin's `mf-manifest.json` leaves out of a page's
  * assets the wrappers it also lists under a shared library, and a page that waits on one of
@@ -55,7 +56,7 @@ export function pageChunks(exposes: Record<string, string>): Plugin {
 }
 
 /**
- * Chunks and what the browser fetches before they run: its static imports, and the shared-module
+ * Chunks and what the browser fetches before they run: their static imports, and the shared-module
  * wrappers the federation runtime imports on demand. Other dynamic imports are later pages, and
  * the remote's fallback copies of shared libraries are left to the shell, which provides them.
  */
