@@ -44,8 +44,8 @@ function pageChunks(json: unknown): Map<string, string[]> {
  * What a page of a remote needs before it can ask for its data: the remote's manifest, its
  * entry, the code its exposed module runs (`page-chunks.json` of the remote's build), and the
  * shell's chunks a remote's page takes from the shell (the form controls the shell's own start
- * leaves out; `remote-page-chunks.json` of the shell's build). Read from the builds (again when one changes); a remote deployed
- * elsewhere gets its manifest only.
+ * leaves out; `remote-page-chunks.json` of the shell's build). Read from the builds (again when
+ * one changes); a remote deployed elsewhere gets its manifest only.
  */
 export function remotePreloader(
   frontendsDir: string,
