@@ -26,6 +26,12 @@ export default defineConfig({
       // Form controls are for the pages with forms.
       skip: (chunk) =>
         chunk.moduleIds.some((id) => /\/packages\/ui\/(src|dist)\/controls\./.test(id)),
+      // The pages `src/pages/routeChunks.tsx` loads in chunks of their own, by path (as in App.tsx).
+      routes: {
+        '/auth': 'src/pages/Auth.tsx',
+        '/contact': 'src/pages/Contact.tsx',
+        '/verify-email': 'src/pages/VerifyEmail.tsx',
+      },
     }),
   ],
   build: {

@@ -7,8 +7,8 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { etag } from 'hono/etag';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
+import { remotePreloader, shellRoutePreloader } from './page-preloads.js';
 import { type PageHead, withHead } from './pages/head.js';
-import { remotePreloader } from './remote-preloads.js';
 
 export const DEFAULT_FRONTENDS_DIR = fileURLToPath(new URL('../../frontends', import.meta.url));
 export const REMOTES = REMOTE_NAMES;
@@ -164,10 +164,11 @@ export function mountFrontends(
     return;
   }
   const html = readFileSync(index, 'utf8');
-  const preloads = remotePreloader(frontendsDir, configuredRemotes);
+  const remoteCode = remotePreloader(frontendsDir, configuredRemotes);
+  const shellCode = shellRoutePreloader(frontendsDir);
   const page = (c: Context, head: PageHead | null = null) => {
     const query = new URL(c.req.url).search;
-    const links = preloads(c.req.path) + readPreloads(c.req.path, query);
+    const links = remoteCode(c.req.path) + shellCode(c.req.path) + readPreloads(c.req.path, query);
     return c.html(withLinks(head ? withHead(html, head) : html, links));
   };
   for (const [path, headFor] of Object.entries(heads)) {

@@ -50,6 +50,9 @@ built(
       '<!doctype html><html><head><title>UAP Answers</title></head><body><div id="root"></div></body></html>',
     'assets/index-Qw12Er34.js': SHELL_JS,
     'remote-page-chunks.json': JSON.stringify({ files: ['assets/controls-Rt56Yu78.js'] }),
+    'route-chunks.json': JSON.stringify({
+      '/auth': ['assets/Auth-Zx98Cv76.js', 'assets/index.esm-Bn54Mq32.js', '../../secrets.js'],
+    }),
   },
   ['assets/index-Qw12Er34.js'],
 );
@@ -251,9 +254,18 @@ describe("a remote's page", () => {
     ]);
   });
 
-  it("preloads nothing on the shell's own pages nor for a remote that is not built", async () => {
-    for (const path of ['/auth', '/no-such-page', '/experts']) {
+  it("preloads nothing for a page in the shell's start nor for a remote that is not built", async () => {
+    for (const path of ['/no-such-page', '/experts']) {
       expect(links(await (await get(path)).text())).toEqual([]);
+    }
+  });
+
+  it("preloads the chunks of the shell's own page in a chunk of its own, and nothing outside the build", async () => {
+    for (const path of ['/auth', '/auth/']) {
+      expect(links(await (await get(path)).text())).toEqual([
+        'modulepreload /assets/Auth-Zx98Cv76.js',
+        'modulepreload /assets/index.esm-Bn54Mq32.js',
+      ]);
     }
   });
 

@@ -116,6 +116,7 @@ describeInChromium('what Lighthouse checks on every page, in Chromium', () => {
     ['/', (page: Page) => page.getByRole('heading', { level: 1 }).waitFor()],
     ['/browse-qa', (page: Page) => page.getByTestId('question-card').first().waitFor()],
     ['/subscribe', (page: Page) => page.getByTestId('notice').waitFor()],
+    ['/auth', (page: Page) => page.getByRole('button', { name: 'Sign In', exact: true }).waitFor()],
   ])('names in its HTML every script %s runs before it shows', async (path, ready) => {
     const { page } = await harness.newPage(PHONE);
     const requested: string[] = [];

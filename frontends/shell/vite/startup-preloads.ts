@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+import { loadedBefore } from '@uapqa/ui/page-chunks';
 import type { Plugin, Rollup } from 'vite';
 
 type OutputBundle = Rollup.OutputBundle;
@@ -16,14 +18,23 @@ type OutputChunk = Rollup.OutputChunk;
  *
  * Those left-out chunks are what a remote's page takes from the shell before it renders, so the
  * build lists them in `REMOTE_PAGE_CHUNKS`: the gateway preloads them with a remote's page.
+ *
+ * The shell's own pages in chunks of their own (`routes`: path → source module) are fetched
+ * only once the shell has rendered; the build lists what each one loads beyond the start in
+ * `ROUTE_CHUNKS`, so that the gateway names it in that page's HTML.
  */
 export function startupPreloads(options: {
   bootstrap: string;
   skip: (chunk: OutputChunk) => boolean;
+  routes: Record<string, string>;
 }): Plugin {
+  let root = process.cwd();
   return {
     name: 'uapqa:startup-preloads',
     apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
@@ -46,9 +57,26 @@ export function startupPreloads(options: {
         fileName: REMOTE_PAGE_CHUNKS,
         source: `${JSON.stringify({ files }, null, 2)}\n`,
       });
+      const chunks = chunksOf(bundle);
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const routes: Record<string, string[]> = {};
+      for (const [path, source] of Object.entries(options.routes)) {
+        const file = resolve(root, source);
+        const page = chunks.find((chunk) => chunk.facadeModuleId === file);
+        if (!page) this.error(`no chunk holds the page of ${path} (${source})`);
+        routes[path] = loadedBefore([page], byFile).filter((chunk) => !start.has(chunk));
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: ROUTE_CHUNKS,
+        source: `${JSON.stringify(routes, null, 2)}\n`,
+      });
     },
   };
 }
+
+/** The build's list of what each of the shell's own pages loads beyond the start (`{ [path]: string[] }`). */
+export const ROUTE_CHUNKS = 'route-chunks.json';
 
 /** The build's list of the shell's chunks a remote's page loads (`{ files: string[] }`). */
 export const REMOTE_PAGE_CHUNKS = 'remote-page-chunks.json';

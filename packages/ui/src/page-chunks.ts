@@ -58,9 +58,9 @@ export function pageChunks(exposes: Record<string, string>): Plugin {
 /**
  * Chunks and what the browser fetches before they run: their static imports, and the shared-module
  * wrappers the federation runtime imports on demand. Other dynamic imports are later pages, and
- * the remote's fallback copies of shared libraries are left to the shell, which provides them.
+ * a remote's fallback copies of shared libraries are left to the shell, which provides them.
  */
-function loadedBefore(start: OutputChunk[], byFile: Map<string, OutputChunk>): string[] {
+export function loadedBefore(start: OutputChunk[], byFile: Map<string, OutputChunk>): string[] {
   const pending = [...start];
   const seen = new Set<string>();
   while (pending.length > 0) {

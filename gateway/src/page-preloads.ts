@@ -28,7 +28,10 @@ function builtJson<T>(file: string, read: (json: unknown) => T): () => T | null 
 const SAFE_ASSET = /^[\w./-]+\.js$/;
 const safe = (asset: string) => SAFE_ASSET.test(asset) && !asset.includes('..');
 
-/** `page-chunks.json` of a remote's build: each exposed page's chunks, by page. */
+/**
+ * `page-chunks.json` of a remote's build (each exposed page's chunks, by page), or
+ * `route-chunks.json` of the shell's (by path).
+ */
 function pageChunks(json: unknown): Map<string, string[]> {
   return new Map(
     Object.entries(json as Record<string, unknown>).map(([page, files]) => [
@@ -87,5 +90,21 @@ export function remotePreloader(
       links.push(`<link rel="modulepreload" href="/${asset}">`);
     }
     return links.join('');
+  };
+}
+
+/**
+ * What one of the shell's own pages in a chunk of its own (`/auth`, `/contact`, …) loads beyond
+ * the shell's start (`route-chunks.json` of the shell's build, by path): named in that page's
+ * HTML, it downloads with the start instead of after the shell's first render.
+ */
+export function shellRoutePreloader(frontendsDir: string): (path: string) => string {
+  const routeChunks = builtJson(
+    join(frontendsDir, 'shell', 'dist', 'route-chunks.json'),
+    pageChunks,
+  );
+  return (path) => {
+    const files = routeChunks()?.get(path.length > 1 ? path.replace(/\/$/, '') : path) ?? [];
+    return files.map((file) => `<link rel="modulepreload" href="/${file}">`).join('');
   };
 }
