@@ -20,6 +20,12 @@ export type CreditPackageName = keyof typeof CREDIT_PACKAGES;
 export const CREDITS_PER_QUESTION = 1;
 
 /**
+ * Billing's answer to a second subscription. Among the plain constants, not beside the billing
+ * schemas: the subscribe page tells the case apart by it, and would otherwise bundle zod.
+ */
+export const ALREADY_SUBSCRIBED = 'Already Subscribed';
+
+/**
  * The longest note staff may send with an expert application's decision. Here, among the plain
  * constants, and not beside the schemas: a page that only needs the number (the staff dashboard)
  * then bundles no zod.

@@ -1,11 +1,10 @@
 // First: zod must be told before any schema is built (see the module).
 import '../lib/page-start';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   EXPERT_DURATION_MONTHS,
   EXPERT_MIN_COMMITMENT,
   EXPERT_QUESTIONS_PER_WEEK,
-  ExpertApplication,
+  type ExpertApplication,
   FORM_TEXT_MAX,
 } from '@uapqa/contracts';
 import {
@@ -19,6 +18,7 @@ import {
   Textarea,
   toast,
 } from '@uapqa/ui';
+import { lazyResolver } from '@uapqa/ui/lazy-resolver';
 import { Notice } from '@uapqa/ui/page';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -29,6 +29,10 @@ import { LinkButton } from '../lib/link-button';
 
 type FormInput = z.input<typeof ExpertApplication>;
 type FormOutput = z.output<typeof ExpertApplication>;
+
+const applicationResolver = lazyResolver(() =>
+  import('../lib/schemas').then((module) => module.expertApplication),
+);
 
 const Pair = styled.div`
   display: grid;
@@ -59,7 +63,7 @@ export function ExpertApplicationForm({
     watch,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(ExpertApplication),
+    resolver: applicationResolver,
     defaultValues: {
       name: '',
       email: '',
@@ -74,6 +78,7 @@ export function ExpertApplicationForm({
 
   return (
     <form
+      onFocus={() => void applicationResolver.preload()}
       onSubmit={handleSubmit(onSubmit, () => {
         const values = getValues();
         if (REQUIRED.some((name) => !String(values[name] ?? '').trim())) {

@@ -1,7 +1,11 @@
 // First: zod must be told before any schema is built (see the module).
 import '../lib/page-start';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ANSWER_DUE_HOURS, AnswerBody, type ExpertEarnings, type Question } from '@uapqa/contracts';
+import {
+  ANSWER_DUE_HOURS,
+  type AnswerBody,
+  type ExpertEarnings,
+  type Question,
+} from '@uapqa/contracts';
 import {
   apiRequest,
   Badge,
@@ -24,6 +28,7 @@ import {
   useSession,
   useSignInIfLoggedOutOnArrival,
 } from '@uapqa/ui';
+import { lazyResolver } from '@uapqa/ui/lazy-resolver';
 import { formatCents, LoggedOutNotice, Notice } from '@uapqa/ui/page';
 import { useNavigate } from '@uapqa/ui/router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@uapqa/ui/tabs';
@@ -89,9 +94,12 @@ export function isAnswered(question: Question): boolean {
 }
 
 /** What the answer form sends: the contract's body, the question fixed by the form's place. */
-const AnswerContent = AnswerBody.pick({ content: true });
-type AnswerInput = z.input<typeof AnswerContent>;
-type AnswerOutput = z.output<typeof AnswerContent>;
+type AnswerInput = Pick<z.input<typeof AnswerBody>, 'content'>;
+type AnswerOutput = Pick<z.output<typeof AnswerBody>, 'content'>;
+
+const answerResolver = lazyResolver(() =>
+  import('../lib/schemas').then((module) => module.answerContent),
+);
 
 /**
  * The inline answer form (exported for component tests): Submit Answer is disabled while the
@@ -116,7 +124,7 @@ export function AnswerForm({
     watch,
     formState: { errors, isSubmitting },
   } = useForm<AnswerInput, unknown, AnswerOutput>({
-    resolver: zodResolver(AnswerContent),
+    resolver: answerResolver,
     defaultValues: { content: '' },
   });
   const blank = (watch('content') ?? '').trim() === '';
@@ -144,7 +152,12 @@ export function AnswerForm({
   }
 
   return (
-    <form aria-label="Answer" onSubmit={handleSubmit(submit)} style={{ marginTop: '0.75rem' }}>
+    <form
+      aria-label="Answer"
+      onSubmit={handleSubmit(submit)}
+      onFocus={() => void answerResolver.preload()}
+      style={{ marginTop: '0.75rem' }}
+    >
       <Field label="Your answer" htmlFor={id} error={errors.content?.message}>
         <Textarea
           id={id}

@@ -1,9 +1,8 @@
 // First: zod must be told before any schema is built (see the module).
 import '../lib/page-start';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CREATOR_APPLICATION_CONTACT_HOURS,
-  CreatorProfileApplication,
+  type CreatorProfileApplication,
   EXPERT_QUESTIONS_PER_WEEK,
   MIN_LENGTH,
   UI_TIMINGS,
@@ -24,6 +23,7 @@ import {
   toast,
   useSession,
 } from '@uapqa/ui';
+import { lazyResolver } from '@uapqa/ui/lazy-resolver';
 import { Notice } from '@uapqa/ui/page';
 import { useNavigate } from '@uapqa/ui/router';
 import { useState } from 'react';
@@ -36,6 +36,10 @@ import { LinkButton } from '../lib/link-button';
 
 type FormInput = z.input<typeof CreatorProfileApplication>;
 type FormOutput = z.output<typeof CreatorProfileApplication>;
+
+const applicationResolver = lazyResolver(() =>
+  import('../lib/schemas').then((module) => module.creatorApplication),
+);
 
 const Numbers = styled.div`
   display: grid;
@@ -54,7 +58,7 @@ export function CreatorApplicationForm({
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(CreatorProfileApplication),
+    resolver: applicationResolver,
     defaultValues: {
       brandName: '',
       bio: '',
@@ -66,7 +70,12 @@ export function CreatorApplicationForm({
   });
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Creator application">
+    <form
+      onSubmit={handleSubmit(onSubmit)}
+      onFocus={() => void applicationResolver.preload()}
+      noValidate
+      aria-label="Creator application"
+    >
       <Field label="Brand name" htmlFor="creator-brand" error={errors.brandName?.message}>
         <Input
           id="creator-brand"

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { LocalCardFields } from '@uapqa/contracts';
+import type { LocalCardFields } from '@uapqa/contracts';
 import {
   apiRequest,
   Button,
@@ -10,11 +9,14 @@ import {
   serverMessage,
   statusOf,
 } from '@uapqa/ui';
+import { lazyResolver } from '@uapqa/ui/lazy-resolver';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
 type CardInput = z.input<typeof LocalCardFields>;
 type CardOutput = z.output<typeof LocalCardFields>;
+
+const cardResolver = lazyResolver(() => import('./schemas').then((module) => module.localCard));
 
 /**
  * How a card confirmation ended. `stale`: the payment itself can no longer be confirmed (it was
@@ -43,7 +45,7 @@ export function LocalCardForm({
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<CardInput, unknown, CardOutput>({
-    resolver: zodResolver(LocalCardFields),
+    resolver: cardResolver,
     defaultValues: { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' },
   });
 
@@ -70,7 +72,12 @@ export function LocalCardForm({
 
   const { cardNumber, expiry, cvc } = errors;
   return (
-    <form onSubmit={handleSubmit(pay)} noValidate aria-label="Card payment">
+    <form
+      onSubmit={handleSubmit(pay)}
+      onFocus={() => void cardResolver.preload()}
+      noValidate
+      aria-label="Card payment"
+    >
       <Muted style={{ marginBottom: '0.75rem', fontSize: '0.85rem' }}>
         Demo payments: no money moves. Use 4000 0000 0000 0002 to see a declined card.
       </Muted>

@@ -1,12 +1,11 @@
 // First: zod must be told before any schema is built (see the module).
 import '../lib/page-start';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CREDITS_PER_QUESTION,
   type Creator,
   type MyWindowPlaces,
   type QuestionWindow,
-  SubmitQuestionBody,
+  type SubmitQuestionBody,
   type TaxonomyItem,
 } from '@uapqa/contracts';
 import {
@@ -28,6 +27,7 @@ import {
   useSession,
 } from '@uapqa/ui';
 import { Checkbox, Select } from '@uapqa/ui/controls';
+import { lazyResolver } from '@uapqa/ui/lazy-resolver';
 import { Notice } from '@uapqa/ui/page';
 import { useNavigate } from '@uapqa/ui/router';
 import { startTransition, useEffect, useState } from 'react';
@@ -42,6 +42,10 @@ import { describeHeldPlaces, describeWindow, windowState } from '../lib/windows'
 type CreatorWithWindow = Creator & { window?: Omit<QuestionWindow, 'creatorId'> };
 type FormInput = z.input<typeof SubmitQuestionBody>;
 type FormOutput = z.output<typeof SubmitQuestionBody>;
+
+const questionResolver = lazyResolver(() =>
+  import('../lib/schemas').then((module) => module.submitQuestion),
+);
 
 const Cost = styled(Card)`
   .cost { font-size: 2rem; font-weight: 700; color: ${({ theme }) => theme.colors.primary}; }
@@ -86,7 +90,7 @@ export function QuestionForm({
     watch,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(SubmitQuestionBody),
+    resolver: questionResolver,
     defaultValues: { title: '', content: '', context: '', sources: '', tagIds: [] },
   });
 
@@ -97,7 +101,12 @@ export function QuestionForm({
   );
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Ask a question">
+    <form
+      onSubmit={handleSubmit(onSubmit)}
+      onFocus={() => void questionResolver.preload()}
+      noValidate
+      aria-label="Ask a question"
+    >
       <Field label="Expert" htmlFor="ask-expert" error={errors.assignedCreatorId?.message}>
         <Controller
           control={control}

@@ -16,8 +16,6 @@ export const PaymentStart = z.union([
 ]);
 export type PaymentStart = z.infer<typeof PaymentStart>;
 
-export const ALREADY_SUBSCRIBED = 'Already Subscribed';
-
 export const BillingAccount = z.object({
   subscriptionStatus: SubscriptionStatus,
   foiaCredits: z.number().int().nonnegative(),
