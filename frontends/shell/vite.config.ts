@@ -20,12 +20,16 @@ export default defineConfig({
       manifest: true,
       dts: false,
       shared: federationShared,
+      // The remotes run on this runtime rather than each on a copy of its own.
+      experiments: { provideExternalRuntime: true },
     }),
     startupPreloads({
       bootstrap: '/src/bootstrap.tsx',
       // Form controls are for the pages with forms.
       skip: (chunk) =>
         chunk.moduleIds.some((id) => /\/packages\/ui\/(src|dist)\/controls\./.test(id)),
+      // The toasts' view comes with the first toast.
+      later: (chunk) => /\/packages\/ui\/(src|dist)\/toast-view\./.test(chunk.facadeModuleId ?? ''),
       // The pages `src/pages/routeChunks.tsx` loads in chunks of their own, by path (as in App.tsx).
       routes: {
         '/auth': 'src/pages/Auth.tsx',

@@ -14,7 +14,8 @@ type OutputChunk = Rollup.OutputChunk;
  *
  * The start is the entry, the page's bootstrap module and what they import, plus what the
  * federation runtime loads for them. `skip` leaves out chunks that runtime only loads for a
- * later page (such as form controls).
+ * later page (such as form controls), `later` those a shared library fetches when it needs them:
+ * a library's wrapper chunk holds the library, so its dynamic imports are followed too.
  *
  * Those left-out chunks are what a remote's page takes from the shell before it renders, so the
  * build lists them in `REMOTE_PAGE_CHUNKS`: the gateway preloads them with a remote's page.
@@ -26,6 +27,8 @@ type OutputChunk = Rollup.OutputChunk;
 export function startupPreloads(options: {
   bootstrap: string;
   skip: (chunk: OutputChunk) => boolean;
+  /** Chunks a shared library imports when it needs them, not at its start (the toasts' view). */
+  later: (chunk: OutputChunk) => boolean;
   routes: Record<string, string>;
 }): Plugin {
   let root = process.cwd();
@@ -109,7 +112,15 @@ function sharedWithRemotes(bundle: OutputBundle, skip: (chunk: OutputChunk) => b
 
 function startupChunks(
   bundle: OutputBundle,
-  { bootstrap, skip }: { bootstrap: string; skip: (chunk: OutputChunk) => boolean },
+  {
+    bootstrap,
+    skip,
+    later,
+  }: {
+    bootstrap: string;
+    skip: (chunk: OutputChunk) => boolean;
+    later: (chunk: OutputChunk) => boolean;
+  },
 ): string[] {
   const chunks = chunksOf(bundle);
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
@@ -130,7 +141,7 @@ function startupChunks(
   const seen = new Set<string>();
   while (pending.length > 0) {
     const chunk = pending.pop();
-    if (!chunk || seen.has(chunk.fileName) || skip(chunk)) continue;
+    if (!chunk || seen.has(chunk.fileName) || skip(chunk) || later(chunk)) continue;
     seen.add(chunk.fileName);
     const next = federationRuntime(chunk)
       ? [...chunk.imports, ...chunk.dynamicImports]

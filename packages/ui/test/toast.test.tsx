@@ -4,11 +4,13 @@ import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../src/theme.js';
 import { Toaster, toast, useToastStore } from '../src/toast.js';
+import { ToastView } from '../src/toast-view.js';
 
+/** The queue's view itself, as the page's `Toaster` renders it once its first toast came. */
 function renderToaster() {
   return render(
     <ThemeProvider theme={theme}>
-      <Toaster />
+      <ToastView />
     </ThemeProvider>,
   );
 }
@@ -19,6 +21,20 @@ afterEach(() => {
 });
 
 describe('toasts', () => {
+  it('puts nothing on the page until the first toast, then fetches its view and shows it', async () => {
+    const { container } = render(
+      <ThemeProvider theme={theme}>
+        <Toaster />
+      </ThemeProvider>,
+    );
+    expect(container.innerHTML).toBe('');
+    act(() => {
+      toast({ title: 'Saved' });
+    });
+    expect((await screen.findByTestId('toast')).textContent).toContain('Saved');
+    expect(screen.getByRole('region').getAttribute('aria-label')).toContain('F8');
+  });
+
   it('shows at most one toast: a new one replaces the shown one', () => {
     renderToaster();
     act(() => {
