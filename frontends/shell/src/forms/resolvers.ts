@@ -6,6 +6,7 @@ import { lazyResolver } from '@uapqa/ui/lazy-resolver';
  */
 const schemas = () => import('./schemas');
 
+export const contactResolver = lazyResolver(() => schemas().then((module) => module.contact));
 export const loginResolver = lazyResolver(() => schemas().then((module) => module.login));
 export const registrationResolver = lazyResolver(() =>
   schemas().then((module) => module.registration),

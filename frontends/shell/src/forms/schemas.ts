@@ -2,6 +2,7 @@
 import '@uapqa/contracts/zod-jitless';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  ContactBody,
   LoginBody,
   NewsletterSubscribeBody,
   RegisterFields,
@@ -11,6 +12,7 @@ import {
 
 // The API's own schemas, so a form refuses what the API would, in its words. Only `resolvers.ts`
 // imports this module, with `import()`: zod comes in its chunk, never with the landing page.
+export const contact = zodResolver(ContactBody);
 export const login = zodResolver(LoginBody);
 export const registration = zodResolver(RegisterFields);
 export const resend = zodResolver(ResendVerificationBody);

@@ -1,7 +1,4 @@
-// First: zod must be told before any schema is built (see the module).
-import '@uapqa/contracts/zod-jitless';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ContactBody, FORM_TEXT_MAX } from '@uapqa/contracts';
+import { type ContactBody, FORM_TEXT_MAX } from '@uapqa/contracts';
 import {
   Button,
   Card,
@@ -15,6 +12,7 @@ import {
 } from '@uapqa/ui';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { contactResolver } from '../forms/resolvers';
 
 type ContactInput = z.input<typeof ContactBody>;
 type ContactOutput = z.output<typeof ContactBody>;
@@ -31,7 +29,7 @@ export function Contact() {
     watch,
     formState: { errors, isSubmitting },
   } = useForm<ContactInput, unknown, ContactOutput>({
-    resolver: zodResolver(ContactBody),
+    resolver: contactResolver,
     defaultValues: { name: '', email: '', subject: '', message: '' },
   });
   const messageLength = (watch('message') ?? '').length;
@@ -72,7 +70,12 @@ export function Contact() {
       <Muted style={{ marginBottom: '1.5rem' }}>
         Questions about your membership or the archive? Write to us.
       </Muted>
-      <form onSubmit={handleSubmit(send, missing)} noValidate aria-label="Contact">
+      <form
+        onSubmit={handleSubmit(send, missing)}
+        onFocus={() => void contactResolver.preload()}
+        noValidate
+        aria-label="Contact"
+      >
         <Field label="Name *" htmlFor="contact-name" error={errors.name?.message}>
           <Input
             id="contact-name"
