@@ -1,8 +1,16 @@
-import { clientIp, HttpError, REFRESH_COOKIE, SESSION_COOKIE } from '@uapqa/service-kit';
+import {
+  clientIp,
+  HttpError,
+  REFRESH_COOKIE,
+  SESSION_COOKIE,
+  withAnswerHeaders,
+} from '@uapqa/service-kit';
 import type { Context } from 'hono';
+import { personalCacheControl, personalRequest } from './personal-no-store.js';
 import type { ServiceName } from './route-table.js';
 import {
-  answerResponse,
+  answerBody,
+  answerHeaderRecord,
   forwardableHeaders,
   type Upstream,
   type UpstreamAnswer,
@@ -71,6 +79,25 @@ export async function forwardCall(
   }
 }
 
+/**
+ * A service's answer handed back to the caller as it came, built with what the gateway adds to
+ * every answer (its secure headers, the request id) and the personal-answer cache rule already in
+ * its header record, so that none of them is set on it afterwards.
+ */
+export function forwardedResponse(
+  c: Context,
+  answer: UpstreamAnswer,
+  method: string = c.req.method,
+): Response {
+  const { record, cookies } = answerHeaderRecord(answer);
+  const rule = personalCacheControl(
+    cookies.length > 0 || personalRequest(c),
+    record['cache-control'],
+  );
+  if (rule) record['cache-control'] = rule;
+  return withAnswerHeaders(c, answerBody(answer, method), answer.status, record, cookies);
+}
+
 /** `forwardCall`, its answer handed back to the caller as it came. */
 export async function forward(
   c: Context,
@@ -78,5 +105,5 @@ export async function forward(
   service: ServiceName,
   trustProxy: boolean,
 ): Promise<Response> {
-  return answerResponse(await forwardCall(c, upstream, service, trustProxy), c.req.method);
+  return forwardedResponse(c, await forwardCall(c, upstream, service, trustProxy));
 }

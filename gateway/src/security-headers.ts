@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { GatewayConfig } from './config.js';
 
@@ -76,7 +76,22 @@ export function securityHeaderOptions(config: HeaderConfig): SecureHeadersOption
   };
 }
 
-/** Secure headers on every response of the gateway (pages, static files, API JSON, errors). */
+/**
+ * Secure headers on every response of the gateway (pages, static files, API JSON, errors): what
+ * Hono's `secureHeaders` sets with these options, read from it once, and handed to each
+ * request's every-answer headers, so that a forwarded answer is built with them.
+ */
 export function securityHeaders(config: HeaderConfig): MiddlewareHandler {
-  return secureHeaders(securityHeaderOptions(config));
+  const probe = new Hono();
+  probe.use(secureHeaders(securityHeaderOptions(config)));
+  probe.get('/', (c) => c.body(null));
+  const reading = Promise.resolve(probe.request('/')).then(
+    (response): Record<string, string> => Object.fromEntries(response.headers),
+  );
+  let values: Record<string, string> | undefined;
+  return async (c, next) => {
+    if (!values) values = await reading;
+    Object.assign(c.get('answerHeaders').always, values);
+    await next();
+  };
 }

@@ -1,12 +1,12 @@
 import {
   REFRESH_COOKIE,
   readSessionToken,
+  requestCookie,
   SESSION_COOKIE,
   type SessionClaims,
   type SessionVerifier,
 } from '@uapqa/service-kit';
 import type { Context, MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { parse } from 'hono/utils/cookie';
 import type { Upstream } from './upstreams.js';
 
@@ -70,7 +70,7 @@ export function gatewaySession(
     let claims: SessionClaims | null = await verifier.verify(presented);
     let token = claims ? presented : undefined;
     let setCookies: string[] = [];
-    const refreshToken = claims ? undefined : getCookie(c, REFRESH_COOKIE);
+    const refreshToken = claims ? undefined : requestCookie(c, REFRESH_COOKIE);
     if (refreshToken && identity && !SESSION_ROUTES.has(c.req.path)) {
       const renewed = await refresh(c, identity, refreshToken).catch(() => null);
       if (renewed) {

@@ -80,13 +80,16 @@ async function toUpstreamRequest(request: Request): Promise<UpstreamRequest> {
 }
 
 /**
- * An answer handed back to the caller, less the headers that described its connection. Its
- * headers go as a plain record (as pairs only when one repeats, Set-Cookie): node's server
- * writes such a record as it is, where a WHATWG Headers would be built and read back out.
+ * An answer's headers as the gateway hands them on: a plain record, less the headers that
+ * described its connection, its Set-Cookie lines apart (the one header that repeats). Node's
+ * server writes such a record as it is, where a WHATWG Headers would be built and read back out.
  */
-export function answerResponse(answer: UpstreamAnswer, method: string): Response {
+export function answerHeaderRecord(answer: UpstreamAnswer): {
+  record: Record<string, string>;
+  cookies: string[];
+} {
   const record: Record<string, string> = {};
-  let cookies: string[] | undefined;
+  let cookies: string[] = [];
   for (const header in answer.headers) {
     const value = answer.headers[header];
     if (value === undefined || HOP_BY_HOP.has(header)) continue;
@@ -94,18 +97,27 @@ export function answerResponse(answer: UpstreamAnswer, method: string): Response
     else if (header === 'set-cookie') cookies = value;
     else record[header] = value.join(', ');
   }
-  const headers: Record<string, string> | Array<[string, string]> = cookies
-    ? [
-        ...Object.entries(record),
-        ...cookies.map((cookie): [string, string] => ['set-cookie', cookie]),
-      ]
-    : record;
+  return { record, cookies };
+}
+
+/** An answer's body as handed on: none for a HEAD, a 204 or a 304. */
+export function answerBody(answer: UpstreamAnswer, method: string): Uint8Array<ArrayBuffer> | null {
   const empty = method === 'HEAD' || answer.status === 204 || answer.status === 304;
   // Node's buffers live on plain ArrayBuffers, never shared ones: no copy is needed.
-  return new Response(empty ? null : (answer.body as Uint8Array<ArrayBuffer>), {
-    status: answer.status,
-    headers,
-  });
+  return empty ? null : (answer.body as Uint8Array<ArrayBuffer>);
+}
+
+/** An answer handed back to a caller as it came, less the headers that described its connection. */
+export function answerResponse(answer: UpstreamAnswer, method: string): Response {
+  const { record, cookies } = answerHeaderRecord(answer);
+  const headers: Record<string, string> | Array<[string, string]> =
+    cookies.length > 0
+      ? [
+          ...Object.entries(record),
+          ...cookies.map((cookie): [string, string] => ['set-cookie', cookie]),
+        ]
+      : record;
+  return new Response(answerBody(answer, method), { status: answer.status, headers });
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { QuestionWindow } from '@uapqa/contracts';
 import type { Context } from 'hono';
-import { forwardCall } from '../forward.js';
-import { answerJson, answerOk, answerResponse, type Upstreams } from '../upstreams.js';
+import { forwardCall, forwardedResponse } from '../forward.js';
+import { answerJson, answerOk, type Upstreams } from '../upstreams.js';
 import { upstreamJson } from './upstream-json.js';
 
 /**
@@ -21,7 +21,7 @@ export async function composeCreators(
       : upstreamJson<QuestionWindow[]>(c, upstreams, 'questions', '/api/questions/windows');
   const fromIdentity = await forwardCall(c, upstreams.identity, 'identity', trustProxy);
   if (!answerOk(fromIdentity) || c.req.method === 'HEAD') {
-    return answerResponse(fromIdentity, c.req.method);
+    return forwardedResponse(c, fromIdentity);
   }
   const creators = answerJson<Array<{ userId: number }>>(fromIdentity);
   const windows = await askedWindows;

@@ -2,8 +2,8 @@ import { BillingAccount, type CurrentUser, IdentityUser } from '@uapqa/contracts
 import { HttpError } from '@uapqa/service-kit';
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { forwardCall, notDeployed } from '../forward.js';
-import { answerJson, answerOk, answerResponse, type Upstreams } from '../upstreams.js';
+import { forwardCall, forwardedResponse, notDeployed } from '../forward.js';
+import { answerJson, answerOk, type Upstreams } from '../upstreams.js';
 import { upstreamJson } from './upstream-json.js';
 
 /** What billing says of a member (`GET /api/billing/account` with the member's session). */
@@ -29,7 +29,7 @@ export async function composeUser(
   const askedBilling = wanted && c.get('sessionToken') ? billingAnswer(c, upstreams) : null;
   const fromIdentity = await forwardCall(c, upstreams.identity, 'identity', trustProxy);
   if (!answerOk(fromIdentity) || c.req.method === 'HEAD') {
-    return answerResponse(fromIdentity, c.req.method);
+    return forwardedResponse(c, fromIdentity);
   }
   const user = IdentityUser.parse(answerJson(fromIdentity));
   const account = wanted
@@ -72,7 +72,7 @@ export async function composeSession(c: Context, upstreams: Upstreams): Promise<
     });
   // A token still verifiable here whose session or account identity has ended.
   if (fromIdentity.status === 401) return c.json({ user: null });
-  if (!answerOk(fromIdentity)) return answerResponse(fromIdentity, 'GET');
+  if (!answerOk(fromIdentity)) return forwardedResponse(c, fromIdentity, 'GET');
   const user = IdentityUser.parse(answerJson(fromIdentity));
   const account = askedBilling ? billingFields(await askedBilling) : NO_BILLING;
   const composed: CurrentUser = { ...user, ...account };

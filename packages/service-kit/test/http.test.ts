@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { withAnswerHeaders } from '../src/http/answer-headers.js';
 import { createServiceApp, type ReadinessCheck } from '../src/http/app.js';
 import { rateLimit } from '../src/http/rate-limit.js';
 import { listen } from '../src/http/serve.js';
@@ -238,6 +239,40 @@ describe('createServiceApp', () => {
     }
     const own = await app.request('/own-id');
     expect(own.headers.get('x-request-id')).toBe('set-by-handler');
+  });
+
+  it("builds an answer with the request's every-answer headers in it, the answer's own id kept", async () => {
+    const { app } = testApp();
+    app.use('/built/*', async (c, next) => {
+      c.get('answerHeaders').always['x-frame-options'] = 'DENY';
+      await next();
+    });
+    app.get('/built/own-id', (c) =>
+      withAnswerHeaders(c, '{}', 200, {
+        'content-type': 'application/json',
+        'x-frame-options': 'SAMEORIGIN',
+        'x-request-id': 'echoed-by-a-service',
+      }),
+    );
+    app.get('/built/plain', (c) => withAnswerHeaders(c, '{}', 201, {}, ['a=1', 'b=2']));
+    app.get('/built/json', (c) => c.json({}));
+    const server = await listen(app, 0, '127.0.0.1');
+    try {
+      const base = `http://127.0.0.1:${server.port}`;
+      const own = await fetch(`${base}/built/own-id`);
+      expect(own.headers.get('x-request-id')).toBe('echoed-by-a-service');
+      expect(own.headers.get('x-frame-options')).toBe('DENY');
+      const plain = await fetch(`${base}/built/plain`, { headers: { 'X-Request-Id': 'trace-44' } });
+      expect(plain.status).toBe(201);
+      expect(plain.headers.get('x-request-id')).toBe('trace-44');
+      expect(plain.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
+      // An answer built otherwise gets them on its way out.
+      const json = await fetch(`${base}/built/json`);
+      expect(json.headers.get('x-frame-options')).toBe('DENY');
+      expect(json.headers.get('x-request-id')).toMatch(UUID);
+    } finally {
+      await server.close();
+    }
   });
 
   it('refuses requests over the limit with 429 and Retry-After, per key', async () => {

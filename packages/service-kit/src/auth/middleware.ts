@@ -1,7 +1,7 @@
 import type { Role } from '@uapqa/contracts';
 import type { Context, MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { forbidden, unauthorized } from '../errors.js';
+import { requestCookie } from '../http/cookies.js';
 import { SESSION_COOKIE, type SessionClaims, type SessionVerifier } from './session.js';
 
 declare module 'hono' {
@@ -14,7 +14,7 @@ declare module 'hono' {
 export function readSessionToken(c: Context): string | undefined {
   const authorization = c.req.header('authorization');
   if (authorization?.startsWith('Bearer ')) return authorization.slice('Bearer '.length).trim();
-  return getCookie(c, SESSION_COOKIE);
+  return requestCookie(c, SESSION_COOKIE);
 }
 
 /** Sets `c.var.session` to the verified session, or null; never refuses by itself. */

@@ -4,6 +4,7 @@ import { postgresError } from '../db/errors.js';
 import { HttpError, validationError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { httpMetrics, markUnmatched, metricsEndpoint } from '../metrics/http.js';
+import { answerHeaders } from './answer-headers.js';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -38,12 +39,15 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
  */
 export function createServiceApp(options: ServiceAppOptions): Hono {
   const app = new Hono();
+  app.use(answerHeaders);
   for (const middleware of options.first ?? []) app.use(middleware);
   app.use(httpMetrics(options.name));
   app.use(async (c, next) => {
     const given = c.req.header('x-request-id');
     const id = given && REQUEST_ID_PATTERN.test(given) ? given : crypto.randomUUID();
     c.set('requestId', id);
+    // On the answer whoever builds it: a forwarded service's own id (the same one) wins.
+    c.get('answerHeaders').unlessPresent['x-request-id'] = id;
     const logger = options.logger.child({ requestId: id });
     c.set('logger', logger);
     const started = performance.now();
@@ -56,11 +60,6 @@ export function createServiceApp(options: ServiceAppOptions): Hono {
     };
     if (c.res.status >= 500) logger.error(line, 'request failed');
     else logger.info(line, 'request');
-  });
-  // After the answer exists, whoever built it: a forwarded service's own id (the same one) wins.
-  app.use(async (c, next) => {
-    await next();
-    if (!c.res.headers.has('x-request-id')) c.res.headers.set('X-Request-Id', c.get('requestId'));
   });
 
   app.onError((error, c) => {
