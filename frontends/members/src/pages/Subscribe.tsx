@@ -31,10 +31,16 @@ import useSWR from 'swr';
 import { BillingHistory } from '../lib/billing/BillingHistory';
 import { Receipt } from '../lib/billing/Receipt';
 import { SubscriptionManager } from '../lib/billing/SubscriptionManager';
-import { LocalCardForm, type PaymentOutcome } from '../lib/payment';
+import type { PaymentOutcome } from '../lib/payment';
 import { SignInRequired } from '../lib/sign-in-required';
 
 const StripePayment = lazy(() => import('../lib/StripePayment'));
+// The card form (and react-hook-form with it) is fetched when a payment starts: a visitor, or a
+// member reading their plan, never needs it.
+const paymentForm = () => import('../lib/payment');
+const LocalCardForm = lazy(() =>
+  paymentForm().then((module) => ({ default: module.LocalCardForm })),
+);
 
 type Purchase = { kind: 'subscription' } | { kind: 'credits'; package: CreditPackageName };
 
@@ -126,6 +132,7 @@ export default function Subscribe() {
   async function start(purchase: Purchase) {
     const key = purchase.kind === 'subscription' ? 'subscription' : purchase.package;
     setStarting(key);
+    if (!config?.publishableKey) void paymentForm().catch(() => undefined);
     try {
       const response =
         purchase.kind === 'subscription'
@@ -267,11 +274,13 @@ export default function Subscribe() {
                       />
                     </Suspense>
                   ) : (
-                    <LocalCardForm
-                      clientSecret={payment.clientSecret}
-                      label={payLabel}
-                      onDone={finish}
-                    />
+                    <Suspense fallback={<Spinner label="Loading payment form" />}>
+                      <LocalCardForm
+                        clientSecret={payment.clientSecret}
+                        label={payLabel}
+                        onDone={finish}
+                      />
+                    </Suspense>
                   )}
                   <Button
                     $variant="ghost"
