@@ -19,7 +19,10 @@ declare module 'hono' {
 /** Answers built with their headers already in them (`withAnswerHeaders`). */
 const complete = new WeakSet<Response>();
 
-/** Whether `withAnswerHeaders` built this answer: whoever builds one that way applies the rules of the answer's headers itself. */
+/**
+ * Whether `withAnswerHeaders` built this answer: whoever builds one that way has applied the
+ * rules of its headers (the gateway's cache rule for personal answers) itself.
+ */
 export const builtWithAnswerHeaders = (response: Response): boolean => complete.has(response);
 
 /**
