@@ -1,4 +1,4 @@
-import { HttpClient } from '@uapqa/service-kit';
+import { HttpClient, headerInit } from '@uapqa/service-kit';
 import type { ServiceName } from './route-table.js';
 
 /** A request to a service: the gateway's own, already stripped of what must not travel on. */
@@ -110,14 +110,10 @@ export function answerBody(answer: UpstreamAnswer, method: string): Uint8Array<A
 /** An answer handed back to a caller as it came, less the headers that described its connection. */
 export function answerResponse(answer: UpstreamAnswer, method: string): Response {
   const { record, cookies } = answerHeaderRecord(answer);
-  const headers: Record<string, string> | Array<[string, string]> =
-    cookies.length > 0
-      ? [
-          ...Object.entries(record),
-          ...cookies.map((cookie): [string, string] => ['set-cookie', cookie]),
-        ]
-      : record;
-  return new Response(answerBody(answer, method), { status: answer.status, headers });
+  return new Response(answerBody(answer, method), {
+    status: answer.status,
+    headers: headerInit(record, cookies),
+  });
 }
 
 /**

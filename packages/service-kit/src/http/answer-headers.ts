@@ -62,14 +62,22 @@ export function withAnswerHeaders(
     }
     Object.assign(record, every.always);
   }
-  const headers: Record<string, string> | Array<[string, string]> =
-    cookies.length > 0
-      ? [
-          ...Object.entries(record),
-          ...cookies.map((cookie): [string, string] => ['set-cookie', cookie]),
-        ]
-      : record;
-  const response = new Response(body, { status, headers });
+  const response = new Response(body, { status, headers: headerInit(record, cookies) });
   if (every) complete.add(response);
   return response;
+}
+
+/**
+ * A header record as a Response's init: the record itself, or pairs when Set-Cookie lines come
+ * with it (the one header that repeats).
+ */
+export function headerInit(
+  record: Record<string, string>,
+  cookies: string[],
+): Record<string, string> | Array<[string, string]> {
+  if (cookies.length === 0) return record;
+  return [
+    ...Object.entries(record),
+    ...cookies.map((cookie): [string, string] => ['set-cookie', cookie]),
+  ];
 }
