@@ -91,6 +91,8 @@ export interface AuditOptions {
   cookie?: string;
   viewer: Viewer;
   html: boolean;
+  /** The SPKI hash of a certificate the page's origin uses that Chrome is to trust. */
+  trustedSpki?: string;
 }
 
 /**
@@ -100,7 +102,14 @@ export interface AuditOptions {
 export async function audit(options: AuditOptions): Promise<AuditResult> {
   const chrome = await chromeLauncher.launch({
     chromePath: options.chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-dev-shm-usage',
+      ...(options.trustedSpki
+        ? [`--ignore-certificate-errors-spki-list=${options.trustedSpki}`]
+        : []),
+    ],
     logLevel: 'silent',
   });
   running.add(chrome);

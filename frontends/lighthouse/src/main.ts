@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `pnpm bench:lighthouse`: Lighthouse on the built frontends, phone and desktop presets, as a
-// visitor, the demo member and staff. Starts the embedded stack on a fresh data folder (or
-// audits --url), prints a table, writes bench-results/lighthouse.json, exits 1 when a page
-// misses its thresholds and 2 when it cannot run.
+// visitor, the demo member and staff. Starts the embedded stack on a fresh data folder behind
+// a TLS and HTTP/2 front, as deployed (or audits --url, or with --plain the gateway's own
+// cleartext HTTP/1.1), prints a table, writes bench-results/lighthouse.json, exits 1 when a
+// page misses its thresholds and 2 when it cannot run.
 import { existsSync, rmSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { embeddedConfigSchema, startEmbedded } from '@uapqa/embedded';
 import { type AuditResult, audit, killRunningChromes, signIn } from './audit.js';
+import { startTlsFront, type TlsFront } from './front.js';
 import {
   type AuditedPage,
   type Figures,
@@ -36,6 +38,7 @@ const { values: args } = parseArgs({
     presets: { type: 'string' },
     runs: { type: 'string', default: '1' },
     reports: { type: 'string' },
+    plain: { type: 'boolean', default: false },
   },
 });
 
@@ -127,7 +130,21 @@ const stack = dataDir
       }),
     )
   : undefined;
-const baseUrl = args.url ?? stack!.url;
+let front: TlsFront | undefined;
+try {
+  front = stack && !args.plain ? await startTlsFront(stack.url) : undefined;
+} catch (error) {
+  await stack?.stop();
+  fail(`The TLS front could not start (${String(error)}); --plain audits without it.`);
+}
+const baseUrl = args.url ?? front?.url ?? stack!.url;
+/** Where the demo accounts sign in: the stack itself, whose address Node trusts. */
+const signInUrl = args.url ?? stack!.url;
+const delivery = front
+  ? 'HTTPS with HTTP/2 (nginx in front)'
+  : args.url
+    ? `as ${args.url} serves it`
+    : 'cleartext HTTP/1.1 (the embedded gateway itself)';
 
 const rows: Row[] = [];
 let lighthouseVersion = '';
@@ -143,7 +160,9 @@ try {
         // A fresh sign-in per run: its 15-minute token never needs renewing mid-audit, and a
         // renewal could not reach the fixed Cookie header Lighthouse sends anyway.
         const cookie =
-          page.viewer === 'visitor' ? undefined : await signIn(baseUrl, page.viewer, DEMO_PASSWORD);
+          page.viewer === 'visitor'
+            ? undefined
+            : await signIn(signInUrl, page.viewer, DEMO_PASSWORD);
         const options = {
           chromePath,
           url: new URL(page.path, baseUrl).href,
@@ -151,6 +170,7 @@ try {
           viewer: page.viewer,
           html: Boolean(args.reports),
           ...(cookie ? { cookie } : {}),
+          ...(front ? { trustedSpki: front.spki } : {}),
         };
         // On a busy machine Lighthouse sometimes loses its own trace (NO_NAVSTART, "run
         // Lighthouse again"): that is Lighthouse's failure, not the page's, so it gets two more tries.
@@ -192,6 +212,7 @@ try {
     }
   }
 } finally {
+  await front?.stop();
   await stack?.stop();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 }
@@ -204,7 +225,7 @@ console.log('');
 console.log(formatTable(rows));
 console.log('');
 console.log(
-  `Lighthouse ${PAGES.length === pages.length ? 'all pages' : `${pages.length} pages`}, ${runs} run(s) each (median by performance); machine: ${cpus().length} cores, load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} at start, ${loadavg()
+  `Lighthouse ${delivery}, ${PAGES.length === pages.length ? 'all pages' : `${pages.length} pages`}, ${runs} run(s) each (median by performance); machine: ${cpus().length} cores, load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} at start, ${loadavg()
     .map((l) => l.toFixed(2))
     .join(
       ' ',
@@ -225,6 +246,7 @@ await writeFile(
       lighthouseVersion,
       browser,
       runs,
+      delivery,
       machine: {
         cores: cpus().length,
         loadAverageAtStart: loadBefore,
