@@ -8,8 +8,8 @@
  * - experts: registered, applied (creator profile with `expertCapacity` questions per week),
  *   approved by the admin, and waited for until the questions service knows their window;
  * - moderators: registered, promoted by the admin, logged in;
- * - pendingQuestions: asked by the members (round robin over the experts), and waited for until
- *   the moderation queue holds them.
+ * - pendingQuestions: asked by the members (round robin over the experts, no member holding more
+ *   than its places in one window), and waited for until the moderation queue holds them.
  *
  * The admin logs in with ADMIN_USERNAME / ADMIN_PASSWORD (the launcher's; local defaults).
  * Everything is named after a fresh run id, so setups never collide on a long-lived stack.
@@ -31,6 +31,44 @@ import {
 } from './steps.js';
 
 export const PASSWORD = 'load-test-password';
+
+/**
+ * The places one member may hold in one expert's window a week (the product's rule, which
+ * keeps a window from being filled by a single member). These scenarios run inside k6 and
+ * cannot import the contracts package, so the figure is repeated here.
+ */
+export const PLACES_PER_MEMBER_PER_WINDOW = 2;
+
+/**
+ * Who asks whom for `count` questions: the experts in turn, so every window fills evenly, each
+ * asked by the next member in turn who still has a place left in that expert's window.
+ */
+export function askingPlan(count, memberCount, expertCount) {
+  const held = new Map();
+  const plan = [];
+  let next = 0;
+  for (let n = 0; n < count; n++) {
+    const expert = n % expertCount;
+    let member = -1;
+    for (let tried = 0; tried < memberCount; tried++) {
+      const candidate = (next + tried) % memberCount;
+      if ((held.get(`${candidate}:${expert}`) ?? 0) < PLACES_PER_MEMBER_PER_WINDOW) {
+        member = candidate;
+        break;
+      }
+    }
+    if (member < 0) {
+      throw new Error(
+        `setup: ${memberCount} members cannot ask ${count} questions of ${expertCount} experts ` +
+          `with at most ${PLACES_PER_MEMBER_PER_WINDOW} places each in a window`,
+      );
+    }
+    held.set(`${member}:${expert}`, (held.get(`${member}:${expert}`) ?? 0) + 1);
+    plan.push({ member, expert });
+    next = (member + 1) % memberCount;
+  }
+  return plan;
+}
 
 /** Requests in flight at once during setup (argon2 hashing dominates registration). */
 function chunkSize() {
@@ -267,9 +305,10 @@ export function* prepare(need = {}) {
         'pending queue',
       ),
     );
+    const plan = askingPlan(pending, data.members.length, data.experts.length);
     const asked = yield* inChunks(pending, (n) => {
-      const member = data.members[n % data.members.length];
-      const expert = data.experts[n % data.experts.length];
+      const member = data.members[plan[n].member];
+      const expert = data.experts[plan[n].expert];
       return post('/api/questions', questionBody(data, expert.userId, n), {
         cookie: member.cookie,
         name: 'ask',
@@ -277,7 +316,7 @@ export function* prepare(need = {}) {
     });
     data.pending = asked.map((response, n) => ({
       questionId: json(must(response, [201], `ask question ${n}`), 'ask').id,
-      asker: n % data.members.length,
+      asker: plan[n].member,
     }));
     // QuestionSubmitted reaches moderation over the bus: wait until the queue holds them all.
     for (let attempt = 0; ; attempt++) {
