@@ -135,6 +135,7 @@ try {
   front = stack && !args.plain ? await startTlsFront(stack.url) : undefined;
 } catch (error) {
   await stack?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
   fail(`The TLS front could not start (${String(error)}); --plain audits without it.`);
 }
 const baseUrl = args.url ?? front?.url ?? stack!.url;
