@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { get as httpsGet } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { generate } from 'selfsigned';
 import { delay } from './engine.js';
 import { childrenOf } from './process-cpu.js';
 
@@ -19,6 +20,17 @@ export interface RunningNginx {
 export interface LocalCertificate {
   cert: string;
   key: string;
+}
+
+/** A certificate for `localhost` made on the spot and valid for a day, for a front on this machine. */
+export async function localhostCertificate(): Promise<LocalCertificate> {
+  const { cert, private: key } = await generate([{ name: 'commonName', value: 'localhost' }], {
+    keyType: 'ec',
+    curve: 'P-256',
+    notAfterDate: new Date(Date.now() + 24 * 60 * 60 * 1000),
+    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }] }],
+  });
+  return { cert, key };
 }
 
 /** Whether `url` answers `/ready` with a 2xx; over TLS, trusting exactly the given certificate. */

@@ -3,9 +3,8 @@ import { createServer, type Server } from 'node:http';
 import { connect } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { freePort } from '@uapqa/service-kit/testing';
-import { generate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NGINX, type RunningNginx, startNginx } from '../src/nginx.js';
+import { localhostCertificate, NGINX, type RunningNginx, startNginx } from '../src/nginx.js';
 
 /** One HTTP/2 GET, trusting exactly `ca`: the status, the body and the protocol it was answered in. */
 function http2Get(url: string, ca: string): Promise<{ status: number; body: string }> {
@@ -42,15 +41,9 @@ describe.runIf(existsSync(NGINX))('nginx as a TLS and HTTP/2 front', () => {
     });
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     const { port } = upstream.address() as AddressInfo;
-    const generated = await generate([{ name: 'commonName', value: 'localhost' }], {
-      keyType: 'ec',
-      curve: 'P-256',
-      extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }] }],
-    });
-    cert = generated.cert;
-    nginx = await startNginx(`http://127.0.0.1:${port}`, await freePort(), {
-      tls: { cert, key: generated.private },
-    });
+    const tls = await localhostCertificate();
+    cert = tls.cert;
+    nginx = await startNginx(`http://127.0.0.1:${port}`, await freePort(), { tls });
   });
 
   afterAll(async () => {

@@ -1,7 +1,6 @@
 import { createHash, createPublicKey } from 'node:crypto';
-import { startNginx } from '@uapqa/load-tests/nginx';
+import { localhostCertificate, startNginx } from '@uapqa/load-tests/nginx';
 import { freePort } from '@uapqa/service-kit/testing';
-import { generate } from 'selfsigned';
 
 /** The TLS front the pages are audited through, and how Chrome is told to trust it. */
 export interface TlsFront {
@@ -19,15 +18,10 @@ export interface TlsFront {
  * requests. The certificate is made for this run and trusted only by the audits' Chrome.
  */
 export async function startTlsFront(upstream: string): Promise<TlsFront> {
-  const { cert, private: key } = await generate([{ name: 'commonName', value: 'localhost' }], {
-    keyType: 'ec',
-    curve: 'P-256',
-    notAfterDate: new Date(Date.now() + 24 * 60 * 60 * 1000),
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }] }],
-  });
+  const tls = await localhostCertificate();
   const spki = createHash('sha256')
-    .update(createPublicKey(cert).export({ type: 'spki', format: 'der' }))
+    .update(createPublicKey(tls.cert).export({ type: 'spki', format: 'der' }))
     .digest('base64');
-  const nginx = await startNginx(upstream, await freePort(), { tls: { cert, key } });
+  const nginx = await startNginx(upstream, await freePort(), { tls });
   return { url: nginx.url, spki, stop: () => nginx.stop() };
 }
