@@ -2,14 +2,22 @@ import { Client, Recorder, type RequestStep } from '../engine.js';
 import { type ProcessSet, sampleCpu } from '../process-cpu.js';
 import { type Figures, figuresOf } from '../summary.js';
 
+/**
+ * Unmeasured load on each target first. V8 compiles a server's hot paths during its first few
+ * thousand requests: measured without this, a target's first round spent an eighth to a fifth
+ * of its CPU compiling (the more code on its path, the more), where later rounds spent under 1%.
+ * The bench is about servers that have been up a while.
+ */
+const WARMUP_SECONDS = 3;
+
 /** Per target: the CPU each process on its path spent per request, in µs (Linux only). */
 export type CpuPerRequest = Record<string, Record<string, number>>;
 
 /**
  * Closed loops of `workers` callers of `step` against each target, in `rounds` rounds of
  * `length / rounds` seconds, the order rotating each round, so a target is not favoured by when
- * it ran on a shared, noisy machine. Figures of the measured parts (a warm-up second first),
- * and the CPU per request of the processes on each target's path (`paths`; this generator too).
+ * it ran on a shared, noisy machine. Figures of the measured parts (after a warm-up), and the
+ * CPU per request of the processes on each target's path (`paths`; this generator too).
  */
 export async function interleaved(
   targets: Record<string, string>,
@@ -28,7 +36,7 @@ export async function interleaved(
   const spent: CpuPerRequest = Object.fromEntries(names.map((name) => [name, {}]));
   for (const name of names) {
     recorders[name]!.recording = false;
-    await runFor(clients[name]!, step, workers, 1);
+    await runFor(clients[name]!, step, workers, WARMUP_SECONDS);
     recorders[name]!.recording = true;
   }
   for (let round = 0; round < rounds; round++) {
