@@ -1,14 +1,7 @@
 import { Client, Recorder, type RequestStep } from '../engine.js';
 import { type ProcessSet, sampleCpu } from '../process-cpu.js';
 import { type Figures, figuresOf } from '../summary.js';
-
-/**
- * Unmeasured load on each target first. V8 compiles a server's hot paths during its first few
- * thousand requests: measured without this, a target's first round spent an eighth to a fifth
- * of its CPU compiling (the more code on its path, the more), where later rounds spent under 1%.
- * The bench is about servers that have been up a while.
- */
-const WARMUP_SECONDS = 3;
+import { WARMUP_SECONDS } from './section.js';
 
 /** Per target: the CPU each process on its path spent per request, in µs (Linux only). */
 export type CpuPerRequest = Record<string, Record<string, number>>;

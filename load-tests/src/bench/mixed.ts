@@ -1,17 +1,14 @@
 import { Client, loadScenarios, Recorder, runExecutor } from '../engine.js';
 import type { IsolatedStack } from '../stack.js';
 import { figuresOf } from '../summary.js';
-import { type BenchSettings, log, type SectionOutcome } from './section.js';
-
-/** Seconds of the mixed load run before it is measured. */
-const MIXED_WARMUP_SECONDS = 3;
+import { type BenchSettings, log, type SectionOutcome, WARMUP_SECONDS } from './section.js';
 
 export async function mixed(
   stack: IsolatedStack,
   { concurrency, seconds }: BenchSettings,
 ): Promise<SectionOutcome> {
   log(
-    `\n2. mixed member load: scenarios/member.js at ${concurrency} VUs for ${seconds} s (after ${MIXED_WARMUP_SECONDS} s unmeasured)`,
+    `\n2. mixed member load: scenarios/member.js at ${concurrency} VUs for ${seconds} s (after ${WARMUP_SECONDS} s unmeasured)`,
   );
   const { scenarios, prepare } = await loadScenarios();
   const member = scenarios.member!;
@@ -25,9 +22,9 @@ export async function mixed(
   // while compilation, connection pools and the archive pages first read settle. Its errors
   // still count.
   const warmup = new Client(stack.url, new Recorder(), 'member');
-  await runExecutor(member, { ...load, duration: `${MIXED_WARMUP_SECONDS}s` }, warmup, data);
+  await runExecutor(member, { ...load, duration: `${WARMUP_SECONDS}s` }, warmup, data);
   await warmup.close();
-  const warmupErrors = figuresOf(warmup.recorder.samples, MIXED_WARMUP_SECONDS).errors;
+  const warmupErrors = figuresOf(warmup.recorder.samples, WARMUP_SECONDS).errors;
   const recorder = new Recorder();
   const client = new Client(stack.url, recorder, 'member');
   const started = performance.now();
@@ -37,7 +34,7 @@ export async function mixed(
   const figures = figuresOf(recorder.samples, elapsed);
   const result = {
     concurrency,
-    warmupSeconds: MIXED_WARMUP_SECONDS,
+    warmupSeconds: WARMUP_SECONDS,
     warmupErrors,
     figures,
     statuses: countStatuses(recorder),

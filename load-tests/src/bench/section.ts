@@ -34,3 +34,12 @@ export const round = (value: number) => Math.round(value * 100) / 100;
 
 /** Questions an expert's window takes at once. */
 export const WINDOW_CAPACITY = 10;
+
+/**
+ * Seconds of unmeasured load before a section measures a path. V8 compiles a server's hot paths
+ * during its first few thousand requests: measured without this, a path's first round of the
+ * overhead section spent an eighth to a fifth of its CPU compiling (the more code on the path,
+ * the more), where later rounds spent under 1%. The bench is about servers that have been up a
+ * while; connection pools and pages first read settle in that time too.
+ */
+export const WARMUP_SECONDS = 3;
