@@ -34,17 +34,55 @@ export function directives(header: string | null): Map<string, string[]> {
   return map;
 }
 
+/** The headers that only act on a document a browser renders. */
+const DOCUMENT_ONLY = [
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+/**
+ * A page (or a file it loads) gets the site's policy and the document headers; an API answer,
+ * data for the site's scripts, gets the strictest policy and none of the document-only headers.
+ */
 function expectSecureHeaders(response: Response, what: string) {
   expect(response.headers.get('x-request-id'), what).toBeTruthy();
   const headers = response.headers;
   const csp = directives(headers.get('content-security-policy'));
   expect(csp.get('frame-ancestors'), `${what}: frame-ancestors`).toEqual(["'none'"]);
-  expect(csp.get('default-src'), what).toEqual(["'self'"]);
-  expect(csp.get('object-src'), what).toEqual(["'none'"]);
   expect(headers.get('x-content-type-options'), what).toBe('nosniff');
   expect(headers.get('x-frame-options'), what).toBe('DENY');
   expect(headers.get('referrer-policy'), what).toBe('strict-origin-when-cross-origin');
+  expect(headers.get('strict-transport-security'), what).toMatch(/^max-age=\d+/);
+  return { csp, headers };
 }
+
+function expectPageHeaders(response: Response, what: string) {
+  const { csp, headers } = expectSecureHeaders(response, what);
+  expect(csp.get('default-src'), what).toEqual(["'self'"]);
+  expect(csp.get('object-src'), what).toEqual(["'none'"]);
+  for (const name of DOCUMENT_ONLY) expect(headers.has(name), `${what}: ${name}`).toBe(true);
+}
+
+function expectApiHeaders(response: Response, what: string) {
+  const { csp, headers } = expectSecureHeaders(response, what);
+  expect([...csp.keys()], what).toEqual(['default-src', 'frame-ancestors']);
+  expect(csp.get('default-src'), what).toEqual(["'none'"]);
+  for (const name of DOCUMENT_ONLY) expect(headers.has(name), `${what}: ${name}`).toBe(false);
+}
+
+const EXPECT = { page: expectPageHeaders, api: expectApiHeaders };
+/** What is asked, how, the status it must get, and which headers must come with it. */
+type Case = [
+  what: string,
+  path: string,
+  init: RequestInit,
+  status: number,
+  kind: keyof typeof EXPECT,
+];
 
 describe.each(testBackends())('secure headers ($name)', (backend) => {
   const h = stackForSuite(() =>
@@ -57,45 +95,52 @@ describe.each(testBackends())('secure headers ($name)', (backend) => {
   // Not /health and /ready: service-kit's createServiceApp registers those probes before any
   // middleware the gateway adds, so they answer without these headers (JSON, for orchestrators).
   it('are on pages, static files, API answers and errors alike', async () => {
-    const cases: Array<[string, Response | Promise<Response>, number]> = [
-      ['the shell page', request('/'), 200],
-      ['a client-side route', request('/browse-qa'), 200],
-      ['a static file', request('/assets/app.js'), 200],
-      ['a remote file', request('/remotes/members/remoteEntry.js'), 200],
-      ['the remotes manifest', request('/remotes.json'), 200],
-      ['a composed API answer', request('/api/health'), 200],
-      ['a forwarded API answer', request('/api/member-count'), 200],
-      ['an unknown API route', request('/api/no-such-thing'), 404],
-      ['a 401', request('/api/user'), 401],
+    const cases: Case[] = [
+      ['the shell page', '/', {}, 200, 'page'],
+      ['a client-side route', '/browse-qa', {}, 200, 'page'],
+      ['a static file', '/assets/app.js', {}, 200, 'page'],
+      ['a remote file', '/remotes/members/remoteEntry.js', {}, 200, 'page'],
+      ['the remotes manifest', '/remotes.json', {}, 200, 'page'],
+      ["the API's documentation page", '/api/docs.html', {}, 200, 'page'],
+      ['a composed API answer', '/api/health', {}, 200, 'api'],
+      ['a forwarded API answer', '/api/member-count', {}, 200, 'api'],
+      ['an unknown API route', '/api/no-such-thing', {}, 404, 'api'],
+      ['a 401', '/api/user', {}, 401, 'api'],
       [
         'a cross-site 403',
-        request('/api/login', { method: 'POST', headers: { origin: 'https://evil.example' } }),
+        '/api/login',
+        { method: 'POST', headers: { origin: 'https://evil.example' } },
         403,
+        'api',
       ],
       [
         'a 400 on bad JSON',
-        request('/api/login', {
+        '/api/login',
+        {
           method: 'POST',
           headers: { origin: ORIGIN, 'content-type': 'application/json' },
           body: '{"username":',
-        }),
+        },
         400,
+        'api',
       ],
       [
         'a 413',
-        request('/api/contact', {
+        '/api/contact',
+        {
           method: 'POST',
           headers: { origin: ORIGIN, 'content-type': 'application/json' },
           body: JSON.stringify({ message: 'x'.repeat(5000) }),
-        }),
+        },
         413,
+        'api',
       ],
-      ['a 503 (service not deployed)', request('/api/categories'), 503],
+      ['a 503 (service not deployed)', '/api/categories', {}, 503, 'api'],
     ];
-    for (const [what, pending, status] of cases) {
-      const response = await pending;
+    for (const [what, path, init, status, kind] of cases) {
+      const response = await request(path, init);
       expect(response.status, what).toBe(status);
-      expectSecureHeaders(response, what);
+      EXPECT[kind](response, what);
     }
   });
 
@@ -103,24 +148,25 @@ describe.each(testBackends())('secure headers ($name)', (backend) => {
     const server: RunningServer = await listen(h.gateway.app, 0, '127.0.0.1');
     try {
       const base = `http://127.0.0.1:${server.port}`;
-      const cases: Array<[string, string, RequestInit, number]> = [
-        ['the shell page', '/', {}, 200],
-        ['a static file', '/assets/app.js', {}, 200],
-        ['a composed API answer', '/api/health', {}, 200],
-        ['a forwarded API answer', '/api/member-count', {}, 200],
-        ['an unknown API route', '/api/no-such-thing', {}, 404],
-        ['a 401', '/api/user', {}, 401],
+      const cases: Case[] = [
+        ['the shell page', '/', {}, 200, 'page'],
+        ['a static file', '/assets/app.js', {}, 200, 'page'],
+        ['a composed API answer', '/api/health', {}, 200, 'api'],
+        ['a forwarded API answer', '/api/member-count', {}, 200, 'api'],
+        ['an unknown API route', '/api/no-such-thing', {}, 404, 'api'],
+        ['a 401', '/api/user', {}, 401, 'api'],
         [
           'a cross-site 403',
           '/api/login',
           { method: 'POST', headers: { origin: 'https://evil.example' } },
           403,
+          'api',
         ],
       ];
-      for (const [what, path, init, status] of cases) {
+      for (const [what, path, init, status, kind] of cases) {
         const response = await fetch(`${base}${path}`, init);
         expect(response.status, what).toBe(status);
-        expectSecureHeaders(response, what);
+        EXPECT[kind](response, what);
         await response.arrayBuffer();
       }
       const traced = await fetch(`${base}/api/member-count`, {
