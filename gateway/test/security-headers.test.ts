@@ -84,6 +84,53 @@ type Case = [
   kind: keyof typeof EXPECT,
 ];
 
+/**
+ * One answer of each kind the gateway gives, for a gateway reached at `origin` (a write's
+ * Origin must be the gateway's own to get past the cross-site check).
+ */
+const answersOfEveryKind = (origin: string): Case[] => [
+  ['the shell page', '/', {}, 200, 'page'],
+  ['a client-side route', '/browse-qa', {}, 200, 'page'],
+  ['a static file', '/assets/app.js', {}, 200, 'page'],
+  ['a remote file', '/remotes/members/remoteEntry.js', {}, 200, 'page'],
+  ['the remotes manifest', '/remotes.json', {}, 200, 'page'],
+  ["the API's documentation page", '/api/docs.html', {}, 200, 'page'],
+  ['a composed API answer', '/api/health', {}, 200, 'api'],
+  ['a forwarded API answer', '/api/member-count', {}, 200, 'api'],
+  ['an unknown API route', '/api/no-such-thing', {}, 404, 'api'],
+  ['a 401', '/api/user', {}, 401, 'api'],
+  [
+    'a cross-site 403',
+    '/api/login',
+    { method: 'POST', headers: { origin: 'https://evil.example' } },
+    403,
+    'api',
+  ],
+  [
+    'a 400 on bad JSON',
+    '/api/login',
+    {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json' },
+      body: '{"username":',
+    },
+    400,
+    'api',
+  ],
+  [
+    'a 413',
+    '/api/contact',
+    {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'x'.repeat(5000) }),
+    },
+    413,
+    'api',
+  ],
+  ['a 503 (service not deployed)', '/api/categories', {}, 503, 'api'],
+];
+
 describe.each(testBackends())('secure headers ($name)', (backend) => {
   const h = stackForSuite(() =>
     startStack(backend, { env: { FRONTENDS_DIR: dir, BODY_LIMIT_BYTES: '1000' } }),
@@ -95,48 +142,7 @@ describe.each(testBackends())('secure headers ($name)', (backend) => {
   // Not /health and /ready: service-kit's createServiceApp registers those probes before any
   // middleware the gateway adds, so they answer without these headers (JSON, for orchestrators).
   it('are on pages, static files, API answers and errors alike', async () => {
-    const cases: Case[] = [
-      ['the shell page', '/', {}, 200, 'page'],
-      ['a client-side route', '/browse-qa', {}, 200, 'page'],
-      ['a static file', '/assets/app.js', {}, 200, 'page'],
-      ['a remote file', '/remotes/members/remoteEntry.js', {}, 200, 'page'],
-      ['the remotes manifest', '/remotes.json', {}, 200, 'page'],
-      ["the API's documentation page", '/api/docs.html', {}, 200, 'page'],
-      ['a composed API answer', '/api/health', {}, 200, 'api'],
-      ['a forwarded API answer', '/api/member-count', {}, 200, 'api'],
-      ['an unknown API route', '/api/no-such-thing', {}, 404, 'api'],
-      ['a 401', '/api/user', {}, 401, 'api'],
-      [
-        'a cross-site 403',
-        '/api/login',
-        { method: 'POST', headers: { origin: 'https://evil.example' } },
-        403,
-        'api',
-      ],
-      [
-        'a 400 on bad JSON',
-        '/api/login',
-        {
-          method: 'POST',
-          headers: { origin: ORIGIN, 'content-type': 'application/json' },
-          body: '{"username":',
-        },
-        400,
-        'api',
-      ],
-      [
-        'a 413',
-        '/api/contact',
-        {
-          method: 'POST',
-          headers: { origin: ORIGIN, 'content-type': 'application/json' },
-          body: JSON.stringify({ message: 'x'.repeat(5000) }),
-        },
-        413,
-        'api',
-      ],
-      ['a 503 (service not deployed)', '/api/categories', {}, 503, 'api'],
-    ];
+    const cases = answersOfEveryKind(ORIGIN);
     for (const [what, path, init, status, kind] of cases) {
       const response = await request(path, init);
       expect(response.status, what).toBe(status);
@@ -148,21 +154,7 @@ describe.each(testBackends())('secure headers ($name)', (backend) => {
     const server: RunningServer = await listen(h.gateway.app, 0, '127.0.0.1');
     try {
       const base = `http://127.0.0.1:${server.port}`;
-      const cases: Case[] = [
-        ['the shell page', '/', {}, 200, 'page'],
-        ['a static file', '/assets/app.js', {}, 200, 'page'],
-        ['a composed API answer', '/api/health', {}, 200, 'api'],
-        ['a forwarded API answer', '/api/member-count', {}, 200, 'api'],
-        ['an unknown API route', '/api/no-such-thing', {}, 404, 'api'],
-        ['a 401', '/api/user', {}, 401, 'api'],
-        [
-          'a cross-site 403',
-          '/api/login',
-          { method: 'POST', headers: { origin: 'https://evil.example' } },
-          403,
-          'api',
-        ],
-      ];
+      const cases = answersOfEveryKind(base);
       for (const [what, path, init, status, kind] of cases) {
         const response = await fetch(`${base}${path}`, init);
         expect(response.status, what).toBe(status);
