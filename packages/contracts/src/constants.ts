@@ -52,6 +52,21 @@ export const FORM_BODY_MAX_BYTES = 64 * 1024;
 
 /** How long the link that confirms a new account's email address stays valid. */
 export const EMAIL_VERIFICATION_TTL_HOURS = 24;
+/**
+ * How long the invitation link of an approved expert application works: it lets the applicant
+ * register while waitlist mode closes registration. Long enough for someone who reads their
+ * email weekly, short enough that a forgotten link does not stay a way in for good.
+ */
+export const EXPERT_INVITATION_TTL_DAYS = 30;
+
+/** How long the link of an account an admin created by invitation works (once). */
+export const ACCOUNT_INVITATION_TTL_DAYS = 7;
+
+/** How long the link of a password-reset email works (once). */
+export const PASSWORD_RESET_TTL_MINUTES = 60;
+
+/** How long the link that confirms a new email address of an account works (once). */
+export const EMAIL_CHANGE_TTL_HOURS = 24;
 
 /**
  * Experts are paid per calendar month (UTC): the fees of the answers given in a month are paid
@@ -100,3 +115,13 @@ export const MAX_VISIBLE_TOASTS = 1;
  * or overdue questions; a rejected one gives its place back), so no member can fill a window.
  */
 export const MAX_PLACES_PER_MEMBER_PER_WINDOW = 2;
+
+/**
+ * How long a closed account's username and email address stay held: registering with them is
+ * refused as for a live account, so nobody takes over a name the community just saw, and a
+ * member who closed by mistake can still reach support under it. After that they are free.
+ */
+export const CLOSED_ACCOUNT_HOLD_DAYS = 30;
+
+/** How the archive names the author of an answer whose account was closed. */
+export const FORMER_MEMBER = 'a former member';

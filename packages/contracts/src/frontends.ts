@@ -21,3 +21,28 @@ export const REMOTE_ROUTES: ReadonlyArray<{ path: string; remote: RemoteName; mo
   { path: '/admin-dashboard', remote: 'staff', module: 'AdminDashboard' },
   { path: '/moderator-dashboard', remote: 'staff', module: 'ModeratorDashboard' },
 ];
+
+/** The pages the shell itself draws (not a remote's), each in App.tsx. */
+export const SHELL_ROUTES = [
+  '/',
+  '/auth',
+  '/contact',
+  '/verify-email',
+  '/privacy',
+  '/terms',
+  '/reset-password',
+  '/accept-invitation',
+  '/confirm-email-change',
+  '/account',
+  '/unsubscribe',
+  '/newsletter/confirm',
+] as const;
+
+/**
+ * Every page path the site has, `:param` for one segment. The gateway answers any other path
+ * with the 404 page and status 404, so a page added to the shell's router must be added here.
+ */
+export const PAGE_ROUTES: readonly string[] = [
+  ...SHELL_ROUTES,
+  ...REMOTE_ROUTES.map((route) => route.path),
+];

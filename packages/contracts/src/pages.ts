@@ -84,11 +84,62 @@ export const PAGE_META: Readonly<Record<string, PageMeta>> = {
     description:
       'Site figures, the moderation queue, expert applications, topics and the waitlist setting.',
   },
+  '/privacy': {
+    title: 'Privacy Policy',
+    description:
+      'What UAP Answers stores about you, for how long, and how to download your data or close your account.',
+  },
+  '/terms': {
+    title: 'Terms of Service',
+    description:
+      'Membership, question credits, the 72-hour answer rule, refunds and the public archive of answers.',
+  },
   '/moderator-dashboard': {
     title: 'Moderator Dashboard',
     description: 'Review the questions waiting for moderation and assign each to an expert.',
   },
+  '/account': {
+    title: 'Your Account',
+    description:
+      'Change the password and the email address of your UAP Answers account, download your data or close it.',
+  },
+  '/confirm-email-change': {
+    title: 'Confirm Your New Email Address',
+    description:
+      'Confirm the new email address of your UAP Answers account with the link we emailed you.',
+  },
+  '/reset-password': {
+    title: 'Choose a New Password',
+    description: 'Choose a new password for your UAP Answers account with the link we emailed you.',
+  },
+  '/accept-invitation': {
+    title: 'Create Your Account',
+    description: 'Choose the password of the UAP Answers account you were invited to.',
+  },
+  '/unsubscribe': {
+    title: 'Unsubscribe',
+    description: 'Stop one kind of email from UAP Answers with the link in that email.',
+  },
+  '/newsletter/confirm': {
+    title: 'Confirm Your Newsletter Subscription',
+    description: 'Confirm the address you signed up to the UAP Answers newsletter with.',
+  },
 };
+
+/**
+ * The site's pages a search engine should find, besides every answered question: the sitemap
+ * lists them first. Pages behind a sign-in and the sign-in form itself are left out.
+ */
+export const SITEMAP_PAGES: readonly string[] = [
+  '/',
+  '/browse-qa',
+  '/experts',
+  '/apply',
+  '/subscribe',
+  '/contact',
+  '/privacy',
+  '/terms',
+];
 
 /** A page's full title, as in its <title>. */
 export function pageTitle(meta: Pick<PageMeta, 'title'>): string {

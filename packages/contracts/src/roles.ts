@@ -6,3 +6,11 @@ export const Role = z.enum(ROLES, { error: `role must be one of: ${ROLES.join(',
 export type Role = z.infer<typeof Role>;
 
 export const STAFF_ROLES: readonly Role[] = ['moderator', 'admin'];
+
+/** Each role as a sentence names it ("invited as a moderator"). */
+export const ROLE_NAMES: Readonly<Record<Role, string>> = {
+  user: 'a member',
+  expert: 'an expert',
+  moderator: 'a moderator',
+  admin: 'an administrator',
+};

@@ -34,27 +34,37 @@ export async function clearSwrCache(): Promise<void> {
 }
 
 /**
+ * Counts session changes. A `/api/session` answer is applied only if nothing changed the
+ * session after it was asked for: a dashboard's refresh that was still on its way when the
+ * member logged out must not sign them back in (the server's cookie outlives a failed logout).
+ */
+let sessionEpoch = 0;
+
+/**
  * The session of the page. It lives in this shared singleton package, so the shell and every
  * remote read the same store.
  */
-export const useSession = create<SessionState>()((set) => ({
+export const useSession = create<SessionState>()((set, get) => ({
   user: null,
   status: 'loading',
   async load() {
+    const asked = ++sessionEpoch;
+    let user: CurrentUser | null = null;
     try {
-      const { user } = await getJson<CurrentSession>('/api/session');
-      set({ user, status: 'ready' });
-      return user;
+      ({ user } = await getJson<CurrentSession>('/api/session'));
     } catch (error) {
       console.error(error);
-      set({ user: null, status: 'ready' });
-      return null;
     }
+    if (asked !== sessionEpoch) return get().user;
+    set({ user, status: 'ready' });
+    return user;
   },
   setUser(user) {
+    sessionEpoch++;
     set({ user, status: 'ready' });
   },
   async logout(navigate) {
+    sessionEpoch++;
     try {
       await apiRequest('POST', '/api/logout');
     } catch (error) {
@@ -64,6 +74,7 @@ export const useSession = create<SessionState>()((set) => ({
         variant: 'destructive',
       });
     } finally {
+      sessionEpoch++;
       set({ user: null, status: 'ready' });
       await clearSwrCache();
       navigate('/');

@@ -5,14 +5,24 @@ import { z } from 'zod';
 /** The largest id a PostgreSQL `integer`/`serial` column holds: larger ids are refused as input. */
 export const MAX_ID = 2_147_483_647;
 
-/** A numeric id in a route's path; a larger one would fail in the database (500), not match. */
-export const IdParam = z.object({
-  id: z.coerce
-    .number({ error: 'id must be a number' })
-    .int()
-    .positive()
-    .max(MAX_ID, 'id is too large'),
-});
+/**
+ * A numeric id exactly as the API writes it: decimal digits, no sign, no leading zero, no space,
+ * no exponent and no hex. `Number()` would read `0x10` as 16, `1e1` as 10 and ` 01` as 1, so one
+ * row would answer to many addresses (and caches, logs and rate limits would count them apart).
+ */
+export const canonicalId = (label = 'id') =>
+  z
+    .string({ error: `${label} must be a number` })
+    .regex(/^[1-9][0-9]{0,9}$/, `${label} must be a positive whole number written in digits only`)
+    .transform(Number)
+    // A larger id would fail in the database (500), not match.
+    .pipe(z.number().max(MAX_ID, `${label} is too large`));
+
+/** A numeric id in a route's path, in its one canonical form. */
+export const IdParam = z.object({ id: canonicalId() });
+
+/** A question's id as the API gives it out: a UUID in lower case, nothing else. */
+export const QUESTION_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * Control characters (C0, DEL and C1). A name, title or subject is one line of visible text: a line
@@ -128,3 +138,11 @@ export const integerIn = (min: number, max: number, requiredMessage: string) =>
     .int(`${requiredMessage} (a whole number)`)
     .min(min, `must be at least ${min}`)
     .max(max, `must be at most ${max}`);
+
+/** Why an admin acted on an account: required, shown back on the account's page. */
+export const staffReason = () =>
+  z
+    .string({ error: 'Please give a reason.' })
+    .trim()
+    .min(3, 'Please give a reason (at least 3 characters).')
+    .max(500, 'The reason must be at most 500 characters.');

@@ -16,6 +16,7 @@ import {
   requiredLine,
   requiredText,
   singleLineMessage,
+  staffReason,
 } from './fields.js';
 
 /** The user as identity knows it. The gateway adds the billing fields to form `/api/user`. */
@@ -148,7 +149,11 @@ export const ExpertApplication = z.object({
 });
 export type ExpertApplication = z.infer<typeof ExpertApplication>;
 
-export const RoleChangeBody = z.object({ role: Role });
+export const RoleChangeBody = z.object({
+  role: Role,
+  /** Why (required: the audit log keeps it). */
+  reason: staffReason(),
+});
 export type RoleChangeBody = z.infer<typeof RoleChangeBody>;
 
 /** Error bodies of the whole API: a human message, and the field at fault when there is one. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID, optionalText } from './fields.js';
 import { Question } from './questions.js';
+import { RejectionReason } from './rejection-reason.js';
 
 /** The review queue is read a page at a time, oldest first. */
 export const MODERATION_QUEUE_PAGE_SIZE = 50;
@@ -33,12 +34,24 @@ const expertChoice = z
   });
 
 /** `PATCH /api/admin/questions/:id/status`: a moderator's decision on a pending question. */
-export const ModerationStatusBody = z.object({
-  status: ModerationDecision,
-  moderationNotes: optionalText(5000, 'Notes'),
-  /** Approval only: who must answer; the expert the member asked unless given. */
-  assignedExpertId: expertChoice,
-});
+export const ModerationStatusBody = z
+  .object({
+    status: ModerationDecision,
+    moderationNotes: optionalText(5000, 'Notes'),
+    /** Approval only: who must answer; the expert the member asked unless given. */
+    assignedExpertId: expertChoice,
+    /** Rejection only, and required then: the reason the member reads. */
+    rejectionReason: RejectionReason.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.status === 'rejected' && !body.rejectionReason) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['rejectionReason'],
+        message: 'Please choose why the question is rejected: the member reads it.',
+      });
+    }
+  });
 export type ModerationStatusBody = z.infer<typeof ModerationStatusBody>;
 
 export const PendingQuestionsQuery = z.object({

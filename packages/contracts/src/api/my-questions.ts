@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QUESTION_ID_PATTERN } from './fields.js';
 
 /** `GET /api/my-questions/summary`: how many questions the caller asked, in all and by status. */
 export const MyQuestionsSummary = z.object({
@@ -35,9 +36,7 @@ export type SitemapEntry = z.infer<typeof SitemapEntry>;
 export const SitemapPage = z.object({ total: z.number().int(), entries: z.array(SitemapEntry) });
 export type SitemapPage = z.infer<typeof SitemapPage>;
 
-/** A question id in a path: the API gives out UUIDs only. */
+/** A question id in a path: the API gives out lower-case UUIDs only, and knows no other spelling. */
 export const QuestionIdParam = z.object({
-  id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
-    error: 'No such question.',
-  }),
+  id: z.string().regex(QUESTION_ID_PATTERN, { error: 'No such question.' }),
 });

@@ -53,8 +53,15 @@ export type ContactFailure = z.infer<typeof ContactFailure>;
 /** `GET /api/notifications/stats` (admins): list sizes and the state of the mail outbox. */
 export const NotificationsStats = z.object({
   waitlist: z.number().int(),
+  /** Confirmed subscribers (an address counts once its confirmation link was opened). */
   newsletter: z.number().int(),
   contactMessages: z.number().int(),
-  mail: z.object({ pending: z.number().int(), sent: z.number().int(), failed: z.number().int() }),
+  /** `skipped`: never sent, by the recipient's preferences or a limit (the row says which). */
+  mail: z.object({
+    pending: z.number().int(),
+    sent: z.number().int(),
+    failed: z.number().int(),
+    skipped: z.number().int(),
+  }),
 });
 export type NotificationsStats = z.infer<typeof NotificationsStats>;

@@ -5,7 +5,15 @@ import {
   MIN_LENGTH,
   RECENT_QUESTIONS_LIMIT,
 } from '../constants.js';
-import { isSingleLine, MAX_ID, optionalText, requiredText, singleLineMessage } from './fields.js';
+import {
+  canonicalId,
+  isSingleLine,
+  MAX_ID,
+  optionalText,
+  requiredText,
+  singleLineMessage,
+} from './fields.js';
+import { RejectionReason } from './rejection-reason.js';
 
 const id = (message: string) =>
   z.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
@@ -69,25 +77,14 @@ export type TaxonomyUsageItem = z.infer<typeof TaxonomyUsageItem>;
 
 const idList = z
   .string()
-  .trim()
-  .regex(/^\d+(,\d+)*$/, 'tagIds must be comma-separated numbers')
+  .regex(/^[1-9]\d*(,[1-9]\d*)*$/, 'tagIds must be comma-separated ids, each in digits only')
   .transform((value) => value.split(',').map(Number))
   .refine((ids) => ids.every((id) => id <= MAX_ID), 'tagIds must be ids the API gave out');
 
 export const ArchiveQuery = z.object({
   search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
-  categoryId: z.coerce
-    .number({ error: 'categoryId must be a number' })
-    .int()
-    .positive()
-    .max(MAX_ID, 'categoryId is not an id the API gave out')
-    .optional(),
-  creatorId: z.coerce
-    .number({ error: 'creatorId must be a number' })
-    .int()
-    .positive()
-    .max(MAX_ID, 'creatorId is not an id the API gave out')
-    .optional(),
+  categoryId: canonicalId('categoryId').optional(),
+  creatorId: canonicalId('creatorId').optional(),
   tagIds: z.union([z.literal('').transform(() => undefined), idList]).optional(),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
@@ -139,12 +136,24 @@ export const Question = z.object({
   tags: z.array(z.object({ id: z.number().int(), name: z.string() })),
   tagIds: z.array(z.number().int()),
   createdAt: z.string(),
-  answer: z.object({ content: z.string(), createdAt: z.string() }).nullable(),
+  answer: z
+    .object({
+      content: z.string(),
+      createdAt: z.string(),
+      /**
+       * True when `content` is only the answer's preview (its first 100 characters and `...`):
+       * the whole answer is for subscribers, staff, its expert and its asker.
+       */
+      truncated: z.boolean().optional(),
+    })
+    .nullable(),
   /** The expert asked (user id). */
   assignedCreatorId: z.number().int(),
   /** The expert who must answer after approval (user id). */
   assignedExpertId: z.number().int().nullable(),
   moderationNotes: z.string().nullable(),
+  /** A rejected question's reason, as `REJECTION_REASON_LABELS` words it for the member. */
+  rejectionReason: RejectionReason.nullable().optional(),
   dueAt: z.string().nullable(),
   /** When an approved question passed its deadline unanswered (its credit is refunded). */
   overdueAt: z.string().nullable().optional(),

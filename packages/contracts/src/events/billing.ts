@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StaffActionReport } from '../api/audit.js';
 import { CREDIT_PACKAGES, type CreditPackageName } from '../constants.js';
 import { defineEvent } from '../envelope.js';
 
@@ -57,7 +58,19 @@ export const CreditsRefunded = defineEvent(
   }),
 );
 
+/**
+ * A staff member acted here (see the audit log): identity records it once, under this event's
+ * id. Sent in the same transaction as the action, so an action is never missing from the log.
+ */
+export const BillingStaffActionTaken = defineEvent(
+  BILLING_STREAM,
+  'StaffActionTaken',
+  1,
+  StaffActionReport,
+);
+
 export const billingEvents = [
+  BillingStaffActionTaken,
   SubscriptionActivated,
   SubscriptionLapsed,
   CreditsPurchased,

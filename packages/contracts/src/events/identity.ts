@@ -62,6 +62,23 @@ export const UserRoleChanged = defineEvent(
   Account.extend({ previousRole: Role }),
 );
 
+/**
+ * An admin suspended an account (`suspended`) or lifted its suspension, with the reason. A
+ * suspended account cannot sign in and its sessions have ended; billing stops renewing its
+ * subscription.
+ */
+export const UserSuspensionChanged = defineEvent(
+  IDENTITY_STREAM,
+  'UserSuspensionChanged',
+  1,
+  z.object({
+    userId: z.number().int(),
+    suspended: z.boolean(),
+    reason: z.string(),
+    changedBy: z.number().int(),
+  }),
+);
+
 /** A visitor sent the public expert application (`/apply`). */
 export const ExpertApplicationSubmitted = defineEvent(
   IDENTITY_STREAM,
@@ -93,6 +110,13 @@ export const ExpertApplicationDecided = defineEvent(
     note: z.string().nullable(),
     decidedBy: z.number().int(),
     decidedAt: z.iso.datetime(),
+    /**
+     * An approval's invitation: the secret of the link that lets the applicant's address
+     * register while waitlist mode is on, once, until `expiresAt`. Only its hash is kept by
+     * identity; notifications mails the link to the applicant. Absent on a refusal (and on
+     * approvals published before invitations existed).
+     */
+    invitation: z.object({ token: z.string(), expiresAt: z.iso.datetime() }).nullish(),
   }),
 );
 
@@ -148,7 +172,112 @@ export const SignUpWithExistingEmail = defineEvent(
   }),
 );
 
+/**
+ * An admin invited someone to an account with a role. The token is the secret of the link
+ * mailed to the address, with which the invited person chooses a password and so creates the
+ * account; identity keeps only its hash.
+ */
+export const AccountInvited = defineEvent(
+  IDENTITY_STREAM,
+  'AccountInvited',
+  1,
+  z.object({
+    invitationId: z.number().int(),
+    email: z.string(),
+    username: z.string(),
+    firstName: z.string().nullable(),
+    role: Role,
+    token: z.string(),
+    expiresAt: z.iso.datetime(),
+  }),
+);
+
+/**
+ * Someone asked for a password-reset link for a confirmed account. The token is the link's
+ * secret, mailed only to the account's address; identity keeps only its hash.
+ */
+export const PasswordResetRequested = defineEvent(
+  IDENTITY_STREAM,
+  'PasswordResetRequested',
+  1,
+  z.object({
+    userId: z.number().int(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    token: z.string(),
+    expiresAt: z.iso.datetime(),
+  }),
+);
+
+/**
+ * An account's password changed (`reset`: through an emailed link; `changed`: by its signed-in
+ * owner). Its owner is told at the account's address, whatever their email preferences.
+ */
+export const PasswordChanged = defineEvent(
+  IDENTITY_STREAM,
+  'PasswordChanged',
+  1,
+  z.object({
+    userId: z.number().int(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    how: z.enum(['reset', 'changed']),
+    changedAt: z.iso.datetime(),
+  }),
+);
+
+/**
+ * A signed-in owner asked to move their account to another address. The current address is
+ * told; the new one gets the link (`token`), or, when it already belongs to an account, a
+ * notice without a link (`token` null): the asker is answered the same either way.
+ */
+export const EmailChangeRequested = defineEvent(
+  IDENTITY_STREAM,
+  'EmailChangeRequested',
+  1,
+  z.object({
+    userId: z.number().int(),
+    currentEmail: z.string(),
+    newEmail: z.string(),
+    firstName: z.string().nullable(),
+    token: z.string().nullable(),
+    expiresAt: z.iso.datetime(),
+  }),
+);
+
+/**
+ * The link sent to a new address was opened: the account has that address from now on. It
+ * carries the whole account (services keeping a copy renew it) and the address it replaced,
+ * which is told.
+ */
+export const UserEmailChanged = defineEvent(
+  IDENTITY_STREAM,
+  'UserEmailChanged',
+  1,
+  Account.extend({ previousEmail: z.string() }),
+);
+
+/**
+ * A member closed their account (with their password). Identity has already removed what names
+ * them; each service now removes its own copy of their personal data, keeping only what has to
+ * stay (receipts, published answers) keyed by the bare user id. The address travels once more so
+ * notifications can drop mail queued for it and send the one confirmation.
+ */
+export const AccountClosed = defineEvent(
+  IDENTITY_STREAM,
+  'AccountClosed',
+  1,
+  z.object({
+    userId: z.number().int(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    role: Role,
+    closedAt: z.iso.datetime(),
+  }),
+);
+
 export const identityEvents = [
+  AccountClosed,
   UserRegistered,
   EmailVerificationRequested,
   SignUpWithExistingEmail,
@@ -159,4 +288,10 @@ export const identityEvents = [
   ExpertApplicationSubmitted,
   ExpertApplicationDecided,
   CreatorListingChanged,
+  PasswordResetRequested,
+  PasswordChanged,
+  EmailChangeRequested,
+  UserEmailChanged,
+  AccountInvited,
+  UserSuspensionChanged,
 ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RejectionReason } from '../api/rejection-reason.js';
 import { defineEvent } from '../envelope.js';
 
 export const MODERATION_STREAM = 'moderation';
@@ -12,6 +13,8 @@ export const QuestionRejected = defineEvent(
     askerId: z.number().int(),
     moderatorId: z.number().int(),
     moderationNotes: z.string().nullable(),
+    /** Why, as the member reads it (absent in events from before reasons were required). */
+    reason: RejectionReason.optional(),
     rejectedAt: z.iso.datetime(),
   }),
 );

@@ -82,5 +82,7 @@ export const TaxonomyChanged = defineEvent(
     change: z.enum(['created', 'deleted']),
     id: z.number().int(),
     name: z.string(),
+    /** The admin who made the change (the audit log records it); absent in older events. */
+    changedBy: z.number().int().optional(),
   }),
 );

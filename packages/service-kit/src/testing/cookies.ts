@@ -75,8 +75,8 @@ export function browser(app: Fetcher, origin = 'http://localhost') {
       send('POST', path, body ?? {}, headers),
     patch: (path: string, body?: unknown, headers?: Record<string, string>) =>
       send('PATCH', path, body ?? {}, headers),
-    delete: (path: string, headers?: Record<string, string>) =>
-      send('DELETE', path, undefined, headers),
+    delete: (path: string, headers?: Record<string, string>, body?: unknown) =>
+      send('DELETE', path, body, headers),
   };
 }
 export type Browser = ReturnType<typeof browser>;
