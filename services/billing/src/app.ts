@@ -1,8 +1,11 @@
 import type { ServiceApi } from '@uapqa/service-kit';
 import type { BillingDeps } from './deps.js';
 import { accountRoutes } from './routes/account.js';
+import { adminCreditRoutes } from './routes/admin-credits.js';
+import { exportRoutes } from './routes/export.js';
 import { localConfirmRoutes } from './routes/local-confirm.js';
 import { paymentRoutes } from './routes/payments.js';
+import { reportRoutes } from './routes/reports.js';
 import { subscriptionRoutes } from './routes/subscription.js';
 import { webhookRoutes } from './routes/webhook.js';
 
@@ -18,6 +21,9 @@ export function billingApi(deps: BillingDeps): ServiceApi {
       webhookRoutes(deps),
       paymentRoutes(deps),
       accountRoutes(deps),
+      adminCreditRoutes(deps),
+      reportRoutes(deps),
+      exportRoutes(deps),
       subscriptionRoutes(deps),
       ...(deps.provider.kind === 'local' ? [localConfirmRoutes(deps)] : []),
     ],

@@ -26,7 +26,8 @@ export async function startStripeDouble() {
   app.use(async (c, next) => {
     const params: Record<string, string> = {};
     const source =
-      c.req.method === 'GET'
+      // The SDK sends the parameters of a GET or a DELETE in the query string.
+      c.req.method === 'GET' || c.req.method === 'DELETE'
         ? new URL(c.req.url).searchParams
         : new URLSearchParams(await c.req.raw.clone().text());
     for (const [key, value] of source) params[key] = value;
@@ -97,6 +98,10 @@ export async function startStripeDouble() {
       cancel_at_period_end: params.cancel_at_period_end === 'true',
     });
   });
+  // Cancelling now (closing an account): Stripe answers the subscription, ended.
+  app.delete('/v1/subscriptions/:id', (c) =>
+    c.json({ id: c.req.param('id'), object: 'subscription', status: 'canceled' }),
+  );
   app.get('/v1/invoices/:id', (c) => {
     const status = invoices.get(c.req.param('id'));
     if (!status) {

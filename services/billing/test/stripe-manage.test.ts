@@ -1,5 +1,13 @@
-import { BillingAccount, BillingHistory } from '@uapqa/contracts';
-import { testBackends } from '@uapqa/service-kit/testing';
+import {
+  AccountClosed,
+  BILLING_STREAM,
+  BillingAccount,
+  BillingHistory,
+  createEvent,
+  IDENTITY_STREAM,
+  SubscriptionLapsed,
+} from '@uapqa/contracts';
+import { eventually, recordEvents, testBackends } from '@uapqa/service-kit/testing';
 import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type BillingStack, currentUser } from './harness.js';
@@ -159,11 +167,108 @@ describe.each(testBackends())('Stripe: retries and subscription management ($nam
     });
   });
 
+  it('lapses and announces SubscriptionLapsed however the subscription stops', async () => {
+    const lapses = await recordEvents(stack.bus.bus, BILLING_STREAM, [SubscriptionLapsed.type]);
+    const [ended, cancelled, unpaid] = [
+      await subscribedMember(billing, 'sub_ended'),
+      await subscribedMember(billing, 'sub_cancelled'),
+      await subscribedMember(billing, 'sub_unpaid'),
+    ];
+    const subscription = (member: typeof ended, status: string) => ({
+      id: member.subscriptionId,
+      object: 'subscription',
+      status,
+      metadata: { userId: String(member.userId) },
+    });
+    // The period ended without renewal, and an immediate cancellation (Stripe's dashboard or
+    // portal): both arrive as the subscription's deletion.
+    await sendWebhook(
+      stripeEvent('customer.subscription.deleted', subscription(ended, 'canceled')),
+    );
+    await sendWebhook(
+      stripeEvent('customer.subscription.deleted', subscription(cancelled, 'canceled')),
+    );
+    // A renewal failed every retry and the account is set to mark such subscriptions unpaid:
+    // Stripe only updates the subscription, it deletes nothing.
+    await sendWebhook(
+      invoiceEvent(
+        'invoice.payment_failed',
+        'in_unpaid_renewal',
+        unpaid.userId,
+        unpaid.subscriptionId,
+      ),
+    );
+    await sendWebhook(
+      stripeEvent('customer.subscription.updated', subscription(unpaid, 'past_due')),
+    );
+    expect((await currentUser(unpaid.browser)).subscriptionStatus).toBe('active');
+    await sendWebhook(stripeEvent('customer.subscription.updated', subscription(unpaid, 'unpaid')));
+
+    for (const member of [ended, cancelled, unpaid]) {
+      expect(await currentUser(member.browser)).toMatchObject({
+        subscriptionStatus: 'inactive',
+        foiaCredits: 3,
+      });
+    }
+    // Each of the three lapses once. A lapse of an earlier test's member may still be on its
+    // way (the stack is shared by the file's tests), so only these three members are counted.
+    const ours = [ended.userId, cancelled.userId, unpaid.userId];
+    await eventually(() =>
+      expect(
+        lapses
+          .data()
+          .map((data) => (data as { userId: number }).userId)
+          .filter((userId) => ours.includes(userId))
+          .sort(),
+      ).toEqual([...ours].sort()),
+    );
+    expect(lapses.data()).toContainEqual(
+      expect.objectContaining({ userId: unpaid.userId, frozenCredits: 3 }),
+    );
+    await lapses.stop();
+  });
+
   it('refuses a resume once the subscription is over and changes nothing at Stripe', async () => {
     const member = await stack.member();
     const calls = double.calls.length;
     const refused = await member.post('/api/billing/subscription/resume');
     expect(refused.status).toBe(409);
     expect(double.calls.length).toBe(calls);
+  });
+
+  it('ends the subscription at Stripe at once, without proration, when the member closes their account', async () => {
+    const { browser, userId, subscriptionId } = await subscribed();
+    await stack.bus.bus.publish(
+      IDENTITY_STREAM,
+      createEvent(AccountClosed, {
+        userId,
+        email: 'closing@example.com',
+        firstName: null,
+        role: 'user',
+        closedAt: new Date().toISOString(),
+      }),
+    );
+    await eventually(async () => {
+      const account = BillingAccount.parse(
+        await (await browser.get('/api/billing/account')).json(),
+      );
+      expect(account).toMatchObject({ subscriptionStatus: 'inactive', foiaCredits: 0 });
+    });
+    const cancel = double
+      .callsTo(`/v1/subscriptions/${subscriptionId}`)
+      .filter((call) => call.method === 'DELETE');
+    expect(cancel).toHaveLength(1);
+    expect(cancel[0]?.params).toMatchObject({ prorate: 'false', invoice_now: 'false' });
+
+    // Stripe then says the subscription ended: the account stays closed, nothing is credited.
+    await sendWebhook(
+      stripeEvent('customer.subscription.deleted', {
+        id: subscriptionId,
+        object: 'subscription',
+        metadata: { userId: String(userId) },
+      }),
+    );
+    const after = BillingAccount.parse(await (await browser.get('/api/billing/account')).json());
+    expect(after).toMatchObject({ subscriptionStatus: 'inactive', foiaCredits: 0 });
   });
 });

@@ -1,9 +1,15 @@
 import { createSessionVerifier, type ServiceApi } from '@uapqa/service-kit';
 import type { IdentityDeps } from './deps.js';
+import { accountRoutes } from './routes/account.js';
+import { accountDataRoutes } from './routes/account-data.js';
+import { accountInvitationRoutes } from './routes/account-invitations.js';
 import { adminRoutes } from './routes/admin.js';
+import { adminUserRoutes } from './routes/admin-users.js';
+import { auditRoutes } from './routes/audit.js';
 import { authRoutes } from './routes/auth.js';
 import { creatorProfileRoutes } from './routes/creator-profile.js';
 import { expertApplicationRoutes } from './routes/expert-applications.js';
+import { passwordResetRoutes } from './routes/password-reset.js';
 import { publicRoutes } from './routes/public.js';
 
 export function identityApi(deps: IdentityDeps): ServiceApi {
@@ -15,9 +21,15 @@ export function identityApi(deps: IdentityDeps): ServiceApi {
     }),
     routes: [
       authRoutes(deps),
+      passwordResetRoutes(deps),
+      accountRoutes(deps),
+      accountDataRoutes(deps),
       publicRoutes(deps),
       creatorProfileRoutes(deps),
       expertApplicationRoutes(deps),
+      accountInvitationRoutes(deps),
+      adminUserRoutes(deps),
+      auditRoutes(deps),
       adminRoutes(deps),
     ],
   };

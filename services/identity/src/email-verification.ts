@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   createEvent,
   EMAIL_VERIFICATION_TTL_HOURS,
@@ -7,9 +6,9 @@ import {
 } from '@uapqa/contracts';
 import { type Executor, enqueue } from '@uapqa/service-kit';
 import { emailVerifications } from './db/schema.js';
+import { hashLinkToken, newLinkToken } from './link-tokens.js';
 
-export const hashVerificationToken = (token: string) =>
-  createHash('sha256').update(token).digest('base64url');
+export const hashVerificationToken = hashLinkToken;
 
 /**
  * A new confirmation link for an account whose address nobody confirmed yet: 32 random bytes,
@@ -21,11 +20,9 @@ export async function requestVerification(
   user: { id: number; email: string; firstName: string | null },
   now = new Date(),
 ): Promise<void> {
-  const token = randomBytes(32).toString('base64url');
+  const { token, tokenHash } = newLinkToken();
   const expiresAt = new Date(now.getTime() + EMAIL_VERIFICATION_TTL_HOURS * 60 * 60 * 1000);
-  await tx
-    .insert(emailVerifications)
-    .values({ tokenHash: hashVerificationToken(token), userId: user.id, expiresAt });
+  await tx.insert(emailVerifications).values({ tokenHash, userId: user.id, expiresAt });
   await enqueue(
     tx,
     IDENTITY_STREAM,

@@ -33,6 +33,31 @@ export const REGISTRATION_LIMITS = {
    * nothing, so nobody can fill someone's inbox and the answer tells nothing about the account.
    */
   resendPerAccount: { points: 3, durationSeconds: 60 * 60 },
+  /** Wrong sign-up passwords typed with one confirmation link. */
+  wrongPasswordsPerLink: { points: 10, durationSeconds: 60 * 60 },
+} as const;
+
+/**
+ * How password-reset links and the signed-in account's password checks are limited. A reset
+ * request costs an email to someone's inbox; a password check costs a hash and is a guess.
+ */
+export const ACCOUNT_LIMITS = {
+  /** Reset requests per client address. */
+  resetPerIp: { points: 10, durationSeconds: 60 * 60 },
+  /**
+   * Reset requests per typed email address, counted whether or not it has an account, so the
+   * 429 past it says nothing about the address.
+   */
+  resetPerAddress: { points: 5, durationSeconds: 60 * 60 },
+  /**
+   * Reset links mailed per account: past it, a request is answered as usual and sends nothing,
+   * so nobody can fill the owner's inbox and the answer tells nothing.
+   */
+  resetPerAccount: { points: 3, durationSeconds: 60 * 60 },
+  /** Wrong current passwords typed on the account page, per account (a stolen session guessing). */
+  passwordChecksPerAccount: { points: 10, durationSeconds: 15 * 60 },
+  /** Links asked for a new address, per account: each one mails two addresses. */
+  emailChangesPerAccount: { points: 5, durationSeconds: 60 * 60 },
 } as const;
 
 /** Public expert applications (`/apply`) accepted per client address: each one mails the admins. */

@@ -6,12 +6,14 @@ import {
   startServiceRuntime,
 } from '@uapqa/service-kit';
 import { identityApi } from './app.js';
+import { startAuditConsumers } from './audit.js';
 import { cookieSecure, type IdentityConfig } from './config.js';
 import { approvedCreatorsBody } from './creators.js';
 import * as schema from './db/schema.js';
 import { loadSigningKeys } from './keys.js';
 import { ensureAdmin, seedDemo } from './seed.js';
 import { SessionManager } from './sessions.js';
+import { followSubscriptions } from './subscriptions.js';
 
 export const IDENTITY_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
 
@@ -58,6 +60,8 @@ export async function startIdentity(
     types: [CreatorApproved.type, CreatorListingChanged.type],
     handler: async () => creatorsBody.changed(),
   });
+  const auditConsumers = await startAuditConsumers(db, relay, bus);
+  const subscribers = await followSubscriptions(db, relay, bus);
   const app = runtime.app(
     identityApi({
       db,
@@ -74,6 +78,6 @@ export async function startIdentity(
   return {
     name: 'identity',
     app,
-    stop: () => runtime.stop([approvals]),
+    stop: () => runtime.stop([approvals, ...auditConsumers, subscribers]),
   };
 }

@@ -1,8 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createEvent, IDENTITY_STREAM, type IdentityUser, SessionRevoked } from '@uapqa/contracts';
+import {
+  ACCOUNT_SUSPENDED,
+  createEvent,
+  IDENTITY_STREAM,
+  type IdentityUser,
+  SessionRevoked,
+} from '@uapqa/contracts';
 import {
   type Database,
+  type Executor,
   enqueue,
+  forbidden,
   type OutboxRelay,
   REFRESH_COOKIE,
   type RevocationList,
@@ -11,7 +19,7 @@ import {
   SESSION_ISSUER,
   SESSION_TOKEN_TTL_SECONDS,
 } from '@uapqa/service-kit';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { SignJWT } from 'jose';
@@ -78,12 +86,22 @@ export class SessionManager {
     const sessionId = randomBytes(18).toString('base64url');
     const refresh = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + this.options.sessionDays * 24 * 60 * 60 * 1000);
-    await this.options.db.insert(sessions).values({
-      id: sessionId,
-      userId: user.id,
-      refreshHash: sha256(refresh),
-      expiresAt,
-      userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
+    await this.options.db.transaction(async (tx) => {
+      // Shares the row lock a suspension takes: a sign-in never outlives a suspension decided
+      // while it was under way.
+      const [account] = await tx
+        .select({ suspendedAt: users.suspendedAt })
+        .from(users)
+        .where(eq(users.id, user.id))
+        .for('share');
+      if (account?.suspendedAt) throw forbidden(ACCOUNT_SUSPENDED);
+      await tx.insert(sessions).values({
+        id: sessionId,
+        userId: user.id,
+        refreshHash: sha256(refresh),
+        expiresAt,
+        userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
+      });
     });
     const { token, tokenExpiresAt } = await this.sign(user, sessionId);
     this.setTokenCookie(c, token);
@@ -200,42 +218,55 @@ export class SessionManager {
   }
 
   /**
-   * Revokes sessions and announces it: SessionRevoked is committed with the revocation, so every
+   * Revokes sessions (one, or every one of a user but `except`) and announces it: SessionRevoked is committed with the revocation, so every
    * process following the bus refuses the old token too.
    */
-  async revoke(where: { sessionId: string } | { userId: number }): Promise<number> {
-    const revokedAt = new Date();
-    const revoked = await this.options.db.transaction(async (tx) => {
-      const rows = await tx
-        .update(sessions)
-        .set({ revokedAt })
-        .where(
-          and(
-            'sessionId' in where
-              ? eq(sessions.id, where.sessionId)
-              : eq(sessions.userId, where.userId),
-            isNull(sessions.revokedAt),
-          ),
-        )
-        .returning({ id: sessions.id, userId: sessions.userId });
-      // A token outlives its session by at most its own lifetime; past that nothing needs refusing.
-      const expiresAt = new Date(revokedAt.getTime() + SESSION_TOKEN_TTL_SECONDS * 1000);
-      await enqueue(
-        tx,
-        IDENTITY_STREAM,
-        ...rows.map((row) =>
-          createEvent(SessionRevoked, {
-            sessionId: row.id,
-            userId: row.userId,
-            expiresAt: expiresAt.toISOString(),
-          }),
-        ),
-      );
-      for (const row of rows) this.options.revocations.revoke(row.id, expiresAt);
-      return rows.length;
-    });
+  async revoke(
+    where: { sessionId: string } | { userId: number; except?: string },
+  ): Promise<number> {
+    const revoked = await this.options.db.transaction((tx) => this.revokeWithin(tx, where));
     this.options.relay.kick();
-    return revoked;
+    return revoked.length;
+  }
+
+  /**
+   * Revokes sessions inside the caller's transaction (closing an account ends them with the
+   * rest of its change). This process refuses the tokens at once; the others when the events
+   * arrive, after the commit.
+   */
+  async revokeWithin(
+    tx: Executor,
+    where: { sessionId: string } | { userId: number; except?: string },
+  ): Promise<Array<{ id: string }>> {
+    const revokedAt = new Date();
+    const rows = await tx
+      .update(sessions)
+      .set({ revokedAt })
+      .where(
+        and(
+          'sessionId' in where
+            ? eq(sessions.id, where.sessionId)
+            : eq(sessions.userId, where.userId),
+          'except' in where && where.except ? ne(sessions.id, where.except) : undefined,
+          isNull(sessions.revokedAt),
+        ),
+      )
+      .returning({ id: sessions.id, userId: sessions.userId });
+    // A token outlives its session by at most its own lifetime; past that nothing needs refusing.
+    const expiresAt = new Date(revokedAt.getTime() + SESSION_TOKEN_TTL_SECONDS * 1000);
+    await enqueue(
+      tx,
+      IDENTITY_STREAM,
+      ...rows.map((row) =>
+        createEvent(SessionRevoked, {
+          sessionId: row.id,
+          userId: row.userId,
+          expiresAt: expiresAt.toISOString(),
+        }),
+      ),
+    );
+    for (const row of rows) this.options.revocations.revoke(row.id, expiresAt);
+    return rows;
   }
 
   clearCookies(c: Context): void {

@@ -1,6 +1,14 @@
-import { EmailVerificationRequested, IDENTITY_STREAM, readEvent } from '@uapqa/contracts';
+import {
+  EmailChangeRequested,
+  EmailVerificationRequested,
+  type EventDefinition,
+  IDENTITY_STREAM,
+  PasswordResetRequested,
+  readEvent,
+} from '@uapqa/contracts';
 import type { EventBus } from '@uapqa/service-kit';
 import { serviceForTests } from '@uapqa/service-kit/testing';
+import type { z } from 'zod';
 import { identityService } from './descriptor.js';
 
 /** Identity with the demo accounts, as other packages' integration stacks start it. */
@@ -9,13 +17,13 @@ export function identityForTests(demoPassword: string, env: Record<string, strin
 }
 
 /**
- * The token of the first confirmation link identity announced for `email` since `since` (other
- * than `not`), read from the bus as notifications receives it (the link the email carries).
- * Waits for it.
+ * The token of the first link of `event` announced since `since` (other than `not`) whose
+ * data `matches`, read from the bus as notifications receives it. Waits for it.
  */
-export async function verificationToken(
+async function linkToken<S extends z.ZodType<{ token: string | null }>>(
   bus: EventBus,
-  email: string,
+  event: EventDefinition<string, S>,
+  matches: (data: z.infer<S>) => boolean,
   since: Date,
   not?: string,
 ): Promise<string> {
@@ -25,11 +33,11 @@ export async function verificationToken(
   });
   const watcher = await bus.watch({
     stream: IDENTITY_STREAM,
-    types: [EmailVerificationRequested.type],
+    types: [event.type],
     since,
-    handler: async (event) => {
-      const data = readEvent(EmailVerificationRequested, event).data;
-      if (data.email === email.toLowerCase() && data.token !== not) found(data.token);
+    handler: async (received) => {
+      const data = readEvent(event, received).data;
+      if (data.token && data.token !== not && matches(data)) found(data.token);
     },
   });
   try {
@@ -37,6 +45,28 @@ export async function verificationToken(
   } finally {
     await watcher.stop();
   }
+}
+
+/**
+ * The token of the first confirmation link identity announced for `email` since `since` (other
+ * than `not`), read from the bus as notifications receives it (the link the email carries).
+ * Waits for it.
+ */
+export function verificationToken(bus: EventBus, email: string, since: Date, not?: string) {
+  const address = email.toLowerCase();
+  return linkToken(bus, EmailVerificationRequested, (data) => data.email === address, since, not);
+}
+
+/** The token of the first password-reset link announced for `email` since `since`. */
+export function passwordResetToken(bus: EventBus, email: string, since: Date, not?: string) {
+  const address = email.toLowerCase();
+  return linkToken(bus, PasswordResetRequested, (data) => data.email === address, since, not);
+}
+
+/** The token of the first link announced to move an account to `newEmail` since `since`. */
+export function emailChangeToken(bus: EventBus, newEmail: string, since: Date, not?: string) {
+  const address = newEmail.toLowerCase();
+  return linkToken(bus, EmailChangeRequested, (data) => data.newEmail === address, since, not);
 }
 
 interface Sender {
@@ -75,7 +105,7 @@ export async function registerVerified(
     typeof links === 'function'
       ? await links(body.email.toLowerCase(), since)
       : await verificationToken(links, body.email, since);
-  const verified = await browser.post('/api/verify-email', { token });
+  const verified = await browser.post('/api/verify-email', { token, password: body.password });
   if (verified.status !== 200) {
     throw new Error(`verify ${body.email}: ${verified.status} ${await verified.text()}`);
   }

@@ -1,4 +1,4 @@
-import type { IdentityUser, Role } from '@uapqa/contracts';
+import { createEvent, type IdentityUser, type Role, UserRoleChanged } from '@uapqa/contracts';
 import { type Executor, preparedOnce } from '@uapqa/service-kit';
 import { and, eq, exists, gt, isNull, sql } from 'drizzle-orm';
 import { sessions, settings, users } from './db/schema.js';
@@ -85,4 +85,9 @@ export async function waitlistEnabled(db: Executor): Promise<boolean> {
     .from(settings)
     .where(eq(settings.key, WAITLIST_SETTING));
   return row?.value === 'true';
+}
+
+/** The event of a role change, carrying the whole account like UserRegistered. */
+export function roleChanged(user: Parameters<typeof announcedAccount>[0], previousRole: Role) {
+  return createEvent(UserRoleChanged, { ...announcedAccount(user), previousRole });
 }

@@ -182,17 +182,29 @@ describe.each(testBackends())('admin, waitlist and creators ($name)', (backend) 
   it('lets an admin change a role, not their own, and validates it', async () => {
     const admin = await h.signedIn('admin');
     const target = await (await h.register(h.visitor(), newMember())).json();
-    const changed = await admin.patch(`/api/admin/users/${target.id}/role`, { role: 'moderator' });
+    const reason = 'Joins the moderation team';
+    const changed = await admin.patch(`/api/admin/users/${target.id}/role`, {
+      role: 'moderator',
+      reason,
+    });
     expect(changed.status).toBe(200);
     expect((await changed.json()).role).toBe('moderator');
-    const invalid = await admin.patch(`/api/admin/users/${target.id}/role`, { role: 'overlord' });
+    const invalid = await admin.patch(`/api/admin/users/${target.id}/role`, {
+      role: 'overlord',
+      reason,
+    });
     expect(invalid.status).toBe(400);
     expect((await invalid.json()).field).toBe('role');
+    const noReason = await admin.patch(`/api/admin/users/${target.id}/role`, { role: 'user' });
+    expect(noReason.status).toBe(400);
+    expect((await noReason.json()).field).toBe('reason');
     const me = await (await admin.get('/api/user')).json();
-    expect((await admin.patch(`/api/admin/users/${me.id}/role`, { role: 'user' })).status).toBe(
+    expect(
+      (await admin.patch(`/api/admin/users/${me.id}/role`, { role: 'user', reason })).status,
+    ).toBe(400);
+    expect((await admin.patch('/api/admin/users/abc/role', { role: 'user', reason })).status).toBe(
       400,
     );
-    expect((await admin.patch('/api/admin/users/abc/role', { role: 'user' })).status).toBe(400);
   });
 
   it('accepts public expert applications and validates them', async () => {

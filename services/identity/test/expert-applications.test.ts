@@ -206,7 +206,11 @@ describe.each(testBackends())('public expert applications and their review ($nam
       note: 'Welcome aboard; please mention your Blue Book work in your profile.',
       decidedBy: adminUser.id,
       decidedAt: body.decidedAt,
+      invitation: { token: expect.stringMatching(/^[\w-]{43}$/), expiresAt: expect.any(String) },
     });
+    // The invitation's secret is for the applicant's email only, never in an admin's answer.
+    expect(Object.keys(body).filter((key) => key.startsWith('invite'))).toEqual([]);
+    expect(Object.keys(listed[0]!).filter((key) => key.startsWith('invite'))).toEqual([]);
   });
 
   it('declines without a note (no body at all is fine)', async () => {
@@ -219,7 +223,7 @@ describe.each(testBackends())('public expert applications and their review ($nam
     await eventually(() =>
       expect(
         of(ExpertApplicationDecided.type, (d) => d.applicationId === id).map((e) => e.data),
-      ).toEqual([expect.objectContaining({ decision: 'declined', note: null })]),
+      ).toEqual([expect.objectContaining({ decision: 'declined', note: null, invitation: null })]),
     );
   });
 
@@ -289,11 +293,21 @@ describe.each(testBackends())('public expert applications and their review ($nam
       await h.register(h.visitor(), newMember({ firstName: 'Rae', lastName: 'Stone' }))
     ).json();
     expect(
-      (await admin.patch(`/api/admin/users/${target.id}/role`, { role: 'admin' })).status,
+      (
+        await admin.patch(`/api/admin/users/${target.id}/role`, {
+          role: 'admin',
+          reason: 'Staffing change',
+        })
+      ).status,
     ).toBe(200);
     // The same role again changes nothing and announces nothing.
     expect(
-      (await admin.patch(`/api/admin/users/${target.id}/role`, { role: 'admin' })).status,
+      (
+        await admin.patch(`/api/admin/users/${target.id}/role`, {
+          role: 'admin',
+          reason: 'Staffing change',
+        })
+      ).status,
     ).toBe(200);
     await eventually(() =>
       expect(of(UserRoleChanged.type, (d) => d.userId === target.id)).toHaveLength(1),

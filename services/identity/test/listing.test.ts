@@ -86,7 +86,10 @@ describe.each(testBackends())('delisting and demoting experts ($name)', (backend
 
   it('a role change away from expert delists; giving the role back does not list again by itself', async () => {
     const { userId, profileId, admin } = await newExpert();
-    const demoted = await admin.patch(`/api/admin/users/${userId}/role`, { role: 'user' });
+    const demoted = await admin.patch(`/api/admin/users/${userId}/role`, {
+      role: 'user',
+      reason: 'Staffing change',
+    });
     expect(demoted.status).toBe(200);
     expect(await listedIds()).not.toContain(userId);
     await eventually(() =>
@@ -103,17 +106,28 @@ describe.each(testBackends())('delisting and demoting experts ($name)', (backend
     expect((await notExpert.json()).message).toBe(
       'Night Sky Ledger is no longer an expert. Give them the expert role first, then list them again.',
     );
-    expect((await admin.patch(`/api/admin/users/${userId}/role`, { role: 'expert' })).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await admin.patch(`/api/admin/users/${userId}/role`, {
+          role: 'expert',
+          reason: 'Staffing change',
+        })
+      ).status,
+    ).toBe(200);
     expect(await listedIds()).not.toContain(userId);
     expect((await admin.post(`/api/admin/creator-profiles/${profileId}/relist`)).status).toBe(200);
     expect(await listedIds()).toContain(userId);
     // Changing between other roles announces no listing change: the stream is ordered, so once
     // the delisting sent after those changes is heard, anything they announced would be too.
     const other = await (await h.register(h.visitor(), newMember())).json();
-    await admin.patch(`/api/admin/users/${other.id}/role`, { role: 'moderator' });
-    await admin.patch(`/api/admin/users/${other.id}/role`, { role: 'user' });
+    await admin.patch(`/api/admin/users/${other.id}/role`, {
+      role: 'moderator',
+      reason: 'Staffing change',
+    });
+    await admin.patch(`/api/admin/users/${other.id}/role`, {
+      role: 'user',
+      reason: 'Staffing change',
+    });
     await admin.post(`/api/admin/creator-profiles/${profileId}/delist`);
     await eventually(() =>
       expect(

@@ -46,7 +46,10 @@ describe.each(testBackends())('registration and login ($name)', (backend) => {
 
     const token = await verificationToken(h.harnessBus.bus, member.email, since);
     const browser = h.visitor();
-    const verified = await browser.post('/api/verify-email', { token });
+    const verified = await browser.post('/api/verify-email', {
+      token,
+      password: member.password,
+    });
     expect(verified.status).toBe(200);
     const user = await verified.json();
     expect(user).toMatchObject({ username: member.username, email: member.email, role: 'user' });
@@ -76,9 +79,11 @@ describe.each(testBackends())('registration and login ($name)', (backend) => {
     const since = new Date(Date.now() - 1000);
     expect((await register(member)).status).toBe(202);
     const token = await verificationToken(h.harnessBus.bus, member.email, since);
-    expect((await h.visitor().post('/api/verify-email', { token })).status).toBe(200);
+    const confirm = (body: { token: string }, password = member.password) =>
+      h.visitor().post('/api/verify-email', { ...body, password });
+    expect((await confirm({ token })).status).toBe(200);
 
-    const again = await h.visitor().post('/api/verify-email', { token });
+    const again = await confirm({ token });
     expect(again.status).toBe(410);
     expect(again.headers.getSetCookie()).toEqual([]);
     expect(await again.json()).toMatchObject({
@@ -87,7 +92,7 @@ describe.each(testBackends())('registration and login ($name)', (backend) => {
       reason: 'used',
     });
 
-    const unknown = await h.visitor().post('/api/verify-email', { token: `${token}x` });
+    const unknown = await confirm({ token: `${token}x` });
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toMatchObject({
       message: expect.stringMatching(/^This confirmation link is not valid/),
@@ -102,7 +107,7 @@ describe.each(testBackends())('registration and login ($name)', (backend) => {
     const lateToken = await verificationToken(h.harnessBus.bus, late.email, lateSince);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + (EMAIL_VERIFICATION_TTL_HOURS * 3600 + 1) * 1000);
-    const expired = await h.visitor().post('/api/verify-email', { token: lateToken });
+    const expired = await confirm({ token: lateToken }, late.password);
     expect(expired.status).toBe(410);
     expect((await expired.json()).message).toMatch(/has expired.*ask for a new one/);
     vi.useRealTimers();
@@ -118,7 +123,7 @@ describe.each(testBackends())('registration and login ($name)', (backend) => {
       );
     expect(resent.status).toBe(202);
     const fresh = await verificationToken(h.harnessBus.bus, late.email, resendSince, lateToken);
-    expect((await h.visitor().post('/api/verify-email', { token: fresh })).status).toBe(200);
+    expect((await confirm({ token: fresh }, late.password)).status).toBe(200);
   });
 
   it('answers a sign-up with a known address as a new one, creates nothing, and tells the owner', async () => {
@@ -165,16 +170,76 @@ describe.each(testBackends())('registration and login ($name)', (backend) => {
     expect(after).toBe(before);
   });
 
-  it('sends a new link, and nothing else, when an unconfirmed address signs up again', async () => {
+  it('replaces a pending sign-up with a later one for the same address; its links die', async () => {
     const member = newMember();
     const since = new Date(Date.now() - 1000);
     expect((await register(member)).status).toBe(202);
     const first = await verificationToken(h.harnessBus.bus, member.email, since);
-    expect((await register(member)).status).toBe(202);
+    const again = { ...member, username: `${member.username}_2`, password: 'another password' };
+    expect((await register(again)).status).toBe(202);
     const second = await verificationToken(h.harnessBus.bus, member.email, since, first);
-    expect((await h.visitor().post('/api/verify-email', { token: second })).status).toBe(200);
-    // Opening one link spends the others of the account.
-    expect((await h.visitor().post('/api/verify-email', { token: first })).status).toBe(410);
+    const replaced = await h
+      .visitor()
+      .post('/api/verify-email', { token: first, password: member.password });
+    expect(replaced.status).toBe(400);
+    const verified = await h
+      .visitor()
+      .post('/api/verify-email', { token: second, password: again.password });
+    expect(verified.status).toBe(200);
+    expect((await verified.json()).username).toBe(again.username);
+  });
+
+  it('never leaves a password the owner did not choose on a confirmed address', async () => {
+    // Someone signs up first with the owner's address and a password of their own.
+    const owner = newMember();
+    const attacker = { ...newMember(), email: owner.email, password: 'attacker password' };
+    const since = new Date(Date.now() - 1000);
+    expect((await register(attacker)).status).toBe(202);
+    const attackersLink = await verificationToken(h.harnessBus.bus, owner.email, since);
+
+    // The owner opens that link (it reached their inbox): without the attacker's password, it
+    // confirms nothing, and says what to do.
+    const refused = await h
+      .visitor()
+      .post('/api/verify-email', { token: attackersLink, password: owner.password });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      field: 'password',
+      message: expect.stringMatching(/sign up again with your own password/),
+    });
+    const early = await h
+      .visitor()
+      .post('/api/login', { username: attacker.username, password: attacker.password });
+    expect(early.status).toBe(403);
+
+    // The owner signs up with their own password: it replaces the attacker's sign-up.
+    const ownSince = new Date(Date.now() - 1000);
+    expect((await register(owner)).status).toBe(202);
+    const ownLink = await verificationToken(h.harnessBus.bus, owner.email, ownSince, attackersLink);
+    const confirmed = await h
+      .visitor()
+      .post('/api/verify-email', { token: ownLink, password: owner.password });
+    expect(confirmed.status).toBe(200);
+
+    // The attacker's password never opens the account, by username or address, nor their link.
+    for (const username of [attacker.username, owner.username, owner.email]) {
+      const login = await h
+        .visitor()
+        .post(
+          '/api/login',
+          { username, password: attacker.password },
+          { 'x-forwarded-for': newAddress() },
+        );
+      expect(login.status).toBe(401);
+    }
+    const late = await h
+      .visitor()
+      .post('/api/verify-email', { token: attackersLink, password: attacker.password });
+    expect(late.status).toBe(400);
+    const ownerLogin = await h
+      .visitor()
+      .post('/api/login', { username: owner.email, password: owner.password });
+    expect(ownerLogin.status).toBe(200);
   });
 
   it('still says a username is taken (any case): usernames are public', async () => {

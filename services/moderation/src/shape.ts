@@ -1,4 +1,4 @@
-import type { ModerationItem } from '@uapqa/contracts';
+import type { ModerationItem, RejectionReason } from '@uapqa/contracts';
 import type { Executor } from '@uapqa/service-kit';
 import { eq, sql } from 'drizzle-orm';
 import { experts, queueItems } from './db/schema.js';
@@ -50,6 +50,7 @@ export function toItem(row: QueueRow): ModerationItem {
     // Until a decision, the expert who would answer is the one asked.
     assignedExpertId: item.status === 'rejected' ? null : expertId,
     moderationNotes: item.moderationNotes ?? null,
+    rejectionReason: (item.rejectionReason as RejectionReason | null) ?? null,
     dueAt: null,
     creator: row.expertKnown
       ? {

@@ -5,6 +5,7 @@ import {
   QuestionApproved,
   QuestionRejected,
   QuestionSubmitted,
+  REJECTION_REASON_LABELS,
 } from '@uapqa/contracts';
 import { eventually, recordEvents, testBackends } from '@uapqa/service-kit/testing';
 import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
@@ -171,7 +172,10 @@ describe.each(testBackends())('moderation ($name)', (backend) => {
     );
     expect(toMember.text).toContain(`https://uap.example/questions/${item.id}`);
 
-    const again = await admin.patch(statusPath(item.id), { status: 'rejected' });
+    const again = await admin.patch(statusPath(item.id), {
+      status: 'rejected',
+      rejectionReason: 'duplicate',
+    });
     expect(again.status).toBe(409);
     expect((await again.json()).message).toMatch(/already approved/);
   });
@@ -184,6 +188,7 @@ describe.each(testBackends())('moderation ($name)', (backend) => {
 
     const rejected = await admin.patch(statusPath(item.id), {
       status: 'rejected',
+      rejectionReason: 'duplicate',
       moderationNotes: 'Already answered in the archive.',
       // ignored on a rejection: nobody is assigned
       assignedExpertId: marcus.id,
@@ -194,6 +199,7 @@ describe.each(testBackends())('moderation ($name)', (backend) => {
       status: 'rejected',
       assignedExpertId: null,
       moderationNotes: 'Already answered in the archive.',
+      rejectionReason: 'duplicate',
       moderatorId: admin.id,
     });
     expect((await stack.pending(moderator)).map((each) => each.id)).not.toContain(item.id);
@@ -202,6 +208,7 @@ describe.each(testBackends())('moderation ($name)', (backend) => {
     const { username } = await (await member.get('/api/user')).json();
     const toMember = await stack.smtp.waitForOne(`${username}@example.com`, /was not approved/);
     expect(toMember.text).toContain('Already answered in the archive.');
+    expect(toMember.text).toContain(`Why: ${REJECTION_REASON_LABELS.duplicate}`);
     expect(toMember.text).toMatch(/1 FOIA credit you spent on it has been refunded/);
     await eventually(async () => {
       const mine = (await (await member.get('/api/my-questions')).json()).find(
@@ -210,12 +217,13 @@ describe.each(testBackends())('moderation ($name)', (backend) => {
       expect(mine).toMatchObject({
         status: 'rejected',
         moderationNotes: 'Already answered in the archive.',
+        rejectionReason: 'duplicate',
       });
     });
     await eventually(() => expect(decisions.seen).toHaveLength(1));
     expect(decisions.seen[0]).toMatchObject({
       type: QuestionRejected.type,
-      data: { questionId: item.id, askerId: member.id, moderatorId: admin.id },
+      data: { questionId: item.id, askerId: member.id, moderatorId: admin.id, reason: 'duplicate' },
     });
     await decisions.stop();
   });
@@ -263,7 +271,11 @@ describe.each(testBackends())('moderation ($name)', (backend) => {
     const decisions = await watchDecisions(item.id);
     const [first, second] = await Promise.all([
       moderator.patch(statusPath(item.id), { status: 'approved', moderationNotes: 'Yes.' }),
-      admin.patch(statusPath(item.id), { status: 'rejected', moderationNotes: 'No.' }),
+      admin.patch(statusPath(item.id), {
+        status: 'rejected',
+        rejectionReason: 'off_topic',
+        moderationNotes: 'No.',
+      }),
     ]);
     expect([first.status, second.status].sort()).toEqual([200, 409]);
     const loser = first.status === 409 ? first : second;
@@ -273,12 +285,31 @@ describe.each(testBackends())('moderation ($name)', (backend) => {
     // the contested question might have caused would already be there too.
     const later = await stack.ask(member, await stack.expertWithRoom(1));
     expect(
-      (await moderator.patch(statusPath(later.id), { status: 'rejected', moderationNotes: 'No.' }))
-        .status,
+      (
+        await moderator.patch(statusPath(later.id), {
+          status: 'rejected',
+          rejectionReason: 'off_topic',
+          moderationNotes: 'No.',
+        })
+      ).status,
     ).toBe(200);
     await eventually(() => expect(decisions.about(later.id)).toHaveLength(1));
     expect(decisions.seen).toHaveLength(1);
     await decisions.stop();
+
+    // The audit log has the winning decision once, with its moderator and notes.
+    const audit = async () => {
+      const log = await admin.get(`/api/admin/audit?subjectUserId=${member.id}&limit=200`);
+      return (await log.json()) as Array<{ subject: string; action: string; reason: string }>;
+    };
+    await eventually(async () =>
+      expect((await audit()).map((entry) => entry.subject)).toContain(`question ${later.id}`),
+    );
+    const contested = (await audit()).filter((entry) => entry.subject === `question ${item.id}`);
+    expect(contested).toHaveLength(1);
+    expect(contested[0]!.reason).toBe(
+      contested[0]!.action === 'question_approved' ? 'Yes.' : 'No.',
+    );
   });
 
   it('guards the routes: 401, 403, 404, and clear 400s', async () => {
@@ -315,6 +346,13 @@ describe.each(testBackends())('moderation ($name)', (backend) => {
         { status: 'approved', assignedExpertId: member.id },
         /No approved expert/,
         'assignedExpertId',
+      ],
+      // The member reads why: a rejection without one of the reasons is refused.
+      [{ status: 'rejected', moderationNotes: 'No.' }, /member reads it/, 'rejectionReason'],
+      [
+        { status: 'rejected', rejectionReason: 'boring' },
+        /rejectionReason must be/,
+        'rejectionReason',
       ],
     ];
     for (const [body, message, field] of cases) {
@@ -423,7 +461,12 @@ describe.each(testBackends())('moderation ($name)', (backend) => {
       expect((await stats()).awaitingReview).toBe(before.awaitingReview + 2),
     );
     expect(
-      (await admin.patch(statusPath(first.data.questionId), { status: 'rejected' })).status,
+      (
+        await admin.patch(statusPath(first.data.questionId), {
+          status: 'rejected',
+          rejectionReason: 'other',
+        })
+      ).status,
     ).toBe(200);
     expect(await stats()).toEqual({
       awaitingReview: before.awaitingReview + 1,

@@ -32,6 +32,15 @@ export const notificationsConfigSchema = baseServiceConfig.extend({
   STAFF_EMAIL: z.email({ error: 'must be an email address' }).default('staff@uapanswers.local'),
   /** The site's public address, for links in messages. */
   PUBLIC_URL: env.url().default('http://localhost:3000'),
+  /**
+   * Key that signs one-click unsubscribe links (at least 32 characters). Unset: one made on the
+   * first start and kept in the service's database, shared by every replica.
+   */
+  UNSUBSCRIBE_SECRET: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   /** Attempts before a message is given up (status `failed`). */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   /** Delay after the first failed attempt; doubled after each further one, up to the max. */

@@ -11,6 +11,7 @@ import type { NotificationsDeps } from './deps.js';
 import { startConsumers } from './events/consumers.js';
 import { mailboxTransport, smtpTransport } from './mail/transport.js';
 import { MailWorker } from './mail/worker.js';
+import { UnsubscribeTokens } from './preferences/tokens.js';
 
 export const NOTIFICATIONS_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
 
@@ -37,7 +38,9 @@ export async function startNotifications(
   const transport = config.SMTP_URL
     ? smtpTransport(config.SMTP_URL)
     : mailboxTransport(config.MAILBOX_DIR);
+  const unsubscribeTokens = await UnsubscribeTokens.load(db, config.UNSUBSCRIBE_SECRET);
   const mail = new MailWorker(db, transport, {
+    unsubscribeTokens,
     from: config.MAIL_FROM,
     publicUrl: config.PUBLIC_URL,
     maxAttempts: config.MAIL_MAX_ATTEMPTS,
@@ -48,7 +51,14 @@ export async function startNotifications(
     logger,
   });
   logger.info({ transport: transport.kind, target: transport.target }, 'mail transport');
-  const deps: NotificationsDeps = { db, config, logger, mail, rateLimits: runtime.rateLimits };
+  const deps: NotificationsDeps = {
+    db,
+    config,
+    logger,
+    mail,
+    unsubscribeTokens,
+    rateLimits: runtime.rateLimits,
+  };
   mail.start();
   const consumers = await startConsumers(deps, bus);
 

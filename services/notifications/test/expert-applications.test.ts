@@ -83,12 +83,21 @@ describe.each(testBackends())('expert application emails ($name)', (backend) => 
     expect(mail.text).toContain(`Hello ${sent.name},`);
     expect(mail.text).toContain('we approved your application');
     expect(mail.text).toContain('A note from our team:\nLoved the Blue Book work.');
-    expect(mail.text).toContain('1. Create your account: https://uap.example/auth?tab=register');
+    // The invitation link: it opens registration to this address even in waitlist mode.
+    const invite = (mail.text ?? '').match(
+      /1\. Create your account: https:\/\/uap\.example\/auth\?tab=register&invite=([\w-]{43})\n/,
+    )?.[1];
+    expect(invite).toBeDefined();
+    expect(mail.text).toMatch(
+      /This link lets you register even while registration is closed to the public\. It works once, for this email address, until .+ UTC\./,
+    );
     expect(mail.text).toContain('Sign in: https://uap.example/auth?tab=login');
     expect(mail.text).toContain(
       '2. Complete your expert profile: https://uap.example/expert-onboarding',
     );
-    expect(mail.html).toContain('href="https://uap.example/auth?tab=register"');
+    expect(mail.html).toContain(
+      `href="https://uap.example/auth?tab=register&amp;invite=${invite}"`,
+    );
     expect(mail.html).toContain('href="https://uap.example/expert-onboarding"');
     expect(mail.html).toContain('Loved the Blue Book work.<br>');
   });
@@ -139,13 +148,23 @@ describe.each(testBackends())('expert application emails ($name)', (backend) => 
     expect(registered.status).toBe(200);
     const { id } = await registered.json();
     const admin = await signedIn('admin');
-    expect((await admin.patch(`/api/admin/users/${id}/role`, { role: 'admin' })).status).toBe(200);
+    expect(
+      (
+        await admin.patch(`/api/admin/users/${id}/role`, {
+          role: 'admin',
+          reason: 'Runs the applications',
+        })
+      ).status,
+    ).toBe(200);
 
     const first = await apply();
     await stack.smtp.waitForOne(newcomer.email, `New expert application: ${first.name}`);
     await stack.smtp.waitForOne(ADMIN_EMAIL, `New expert application: ${first.name}`);
 
-    expect((await admin.patch(`/api/admin/users/${id}/role`, { role: 'user' })).status).toBe(200);
+    expect(
+      (await admin.patch(`/api/admin/users/${id}/role`, { role: 'user', reason: 'Left the team' }))
+        .status,
+    ).toBe(200);
     const second = await apply();
     await stack.smtp.waitForOne(ADMIN_EMAIL, `New expert application: ${second.name}`);
     await stack.smtp.waitForOne(second.email, 'We received your expert application');

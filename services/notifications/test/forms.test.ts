@@ -69,7 +69,7 @@ describe.each(testBackends())('waitlist, newsletter and contact ($name)', (backe
     expect(stack.smtp.to(email.toLowerCase())).toHaveLength(1);
   });
 
-  it('keeps one newsletter row per address and answers 200 both times', async () => {
+  it('keeps one newsletter row per address, answers 200 both times, and counts it once confirmed', async () => {
     const before = await stack.stats();
     const email = address('reader');
     for (const spelling of [email, email.toUpperCase()]) {
@@ -79,9 +79,14 @@ describe.each(testBackends())('waitlist, newsletter and contact ($name)', (backe
       });
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({
-        message: "You've been subscribed to our newsletter.",
+        message: 'Almost done: open the link we emailed you to confirm your subscription.',
       });
     }
+    // One confirmation link for both spellings; the address counts once it is opened.
+    const [link] = await stack.smtp.waitFor(email.toLowerCase(), 1);
+    expect((await stack.stats()).newsletter).toBe(before.newsletter);
+    const token = /\/newsletter\/confirm\?token=([\w-]+)/.exec(link!.text ?? '')?.[1];
+    expect((await stack.visitor().post('/api/newsletter/confirm', { token })).status).toBe(200);
     expect((await stack.stats()).newsletter).toBe(before.newsletter + 1);
   });
 

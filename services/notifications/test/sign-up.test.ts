@@ -79,7 +79,10 @@ describe.each(testBackends())('email around sign-up ($name)', (backend) => {
 
     // Opening the link makes the address mailable: the welcome, then what waited.
     const token = verificationTokenIn(link)!;
-    expect((await stack.visitor().post('/api/verify-email', { token })).status).toBe(200);
+    expect(
+      (await stack.visitor().post('/api/verify-email', { token, password: member.password }))
+        .status,
+    ).toBe(200);
     await stack.smtp.waitForOne(member.email, 'Welcome to UAP Answers');
     await stack.smtp.waitForOne(member.email, /not approved/);
   });
@@ -114,6 +117,12 @@ describe.each(testBackends())('email around sign-up ($name)', (backend) => {
       );
     expect(resent.status).toBe(202);
     const second = await verificationTokenFromSmtp(stack.smtp, member.email, first);
-    expect((await stack.visitor().post('/api/verify-email', { token: second })).status).toBe(200);
+    expect(
+      (
+        await stack
+          .visitor()
+          .post('/api/verify-email', { token: second, password: member.password })
+      ).status,
+    ).toBe(200);
   });
 });

@@ -1,8 +1,11 @@
 import type { ServiceApi } from '@uapqa/service-kit';
 import type { QuestionsDeps } from './deps.js';
+import { adminUserQuestionRoutes } from './routes/admin-user-questions.js';
 import { answerRoutes } from './routes/answers.js';
 import { archiveRoutes } from './routes/archive.js';
 import { askRoutes } from './routes/ask.js';
+import { contentReportRoutes } from './routes/content-report.js';
+import { exportRoutes } from './routes/export.js';
 import { myQuestionsRoutes } from './routes/my-questions.js';
 import { questionPageRoutes } from './routes/question-page.js';
 import { statsRoutes } from './routes/stats.js';
@@ -13,7 +16,10 @@ export function questionsApi(deps: QuestionsDeps): ServiceApi {
     routes: [
       statsRoutes(deps),
       archiveRoutes(deps),
+      exportRoutes(deps),
       myQuestionsRoutes(deps),
+      adminUserQuestionRoutes(deps),
+      contentReportRoutes(deps),
       // After every fixed /api/questions/... path: `:id` would otherwise take them.
       questionPageRoutes(deps),
       askRoutes(deps),

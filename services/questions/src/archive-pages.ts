@@ -1,17 +1,19 @@
-import type { ArchiveQuery } from '@uapqa/contracts';
 import { type Executor, type Remembered, remembered } from '@uapqa/service-kit';
-import { searchArchive } from './archive.js';
+import { type ArchiveRead, searchArchive } from './archive.js';
+import { type AnswerReader, readsWhole, VISITOR } from './readers.js';
 import { toQuestions } from './shape.js';
-
-export type ArchiveAudience = 'visitor' | 'member';
 
 /** One page of the public archive as it is served: its JSON bodies and paging headers. */
 export interface ArchivePage {
   total: number;
   exact: boolean;
   nextCursor: string | null;
-  /** Visitors get answer previews, signed-in readers whole answers; each rendered once. */
-  body(audience: ArchiveAudience): string;
+  /**
+   * The page for a reader: every answer whole for subscribers and staff, previews for everyone
+   * else (each of these two rendered once), except that a reader's own answers (as the expert
+   * who wrote them or the member who asked) are whole for them, rendered for them alone.
+   */
+  body(reader: AnswerReader): string;
   /** About how much memory the page holds once both bodies are rendered, in characters. */
   size: number;
 }
@@ -20,7 +22,7 @@ export interface ArchivePage {
  * Told, by `changed()`, of every committed write to what the archive shows (an answer, a
  * creator's name, a deleted topic): no page read before it is served again.
  */
-export type ArchivePages = Remembered<ArchiveQuery, ArchivePage>;
+export type ArchivePages = Remembered<ArchiveRead, ArchivePage>;
 
 export interface ArchivePagesOptions {
   /** How long a page is served from memory; 0 reads every page from the database. */
@@ -35,9 +37,11 @@ export interface ArchivePagesOptions {
 const QUESTION_FRAME_CHARS = 600;
 
 /** Reads one page from the database; its bodies are rendered when first asked for. */
-export async function readArchivePage(db: Executor, query: ArchiveQuery): Promise<ArchivePage> {
+export async function readArchivePage(db: Executor, query: ArchiveRead): Promise<ArchivePage> {
   const { rows, total, exact, nextCursor } = await searchArchive(db, query);
-  const rendered: Partial<Record<ArchiveAudience, string>> = {};
+  const rendered: { whole?: string; preview?: string } = {};
+  const render = (reader: AnswerReader) =>
+    JSON.stringify(toQuestions(rows, { reader, showNotes: false }));
   let texts = 0;
   for (const row of rows) {
     texts +=
@@ -53,20 +57,26 @@ export async function readArchivePage(db: Executor, query: ArchiveQuery): Promis
     exact,
     nextCursor,
     size: Math.max(1, 2 * texts),
-    body(audience) {
-      rendered[audience] ??= JSON.stringify(
-        toQuestions(rows, { fullAnswers: audience === 'member', showNotes: false }),
-      );
-      return rendered[audience];
+    body(reader) {
+      if (reader.everyAnswer) {
+        rendered.whole ??= render(reader);
+        return rendered.whole;
+      }
+      if (rows.some((row) => readsWhole(reader, row))) return render(reader);
+      rendered.preview ??= render(VISITOR);
+      return rendered.preview;
     },
   };
 }
 
 /** The filters and position of a query, in one string: equal pages, equal keys. */
-function pageKey(query: ArchiveQuery): string {
+function pageKey(query: ArchiveRead): string {
   const tagIds = query.tagIds?.length ? [...new Set(query.tagIds)].sort((a, b) => a - b) : null;
+  const search = query.search?.trim() || null;
   return JSON.stringify([
-    query.search?.trim() || null,
+    search,
+    // Without a search every reader gets the same rows: one page serves them all.
+    search === null ? null : query.searchWhole ? 'whole' : (query.ownerId ?? 'preview'),
     query.categoryId ?? null,
     query.creatorId ?? null,
     tagIds,
@@ -86,7 +96,7 @@ function pageKey(query: ArchiveQuery): string {
  * script's, shows here within `ttlMs`, unless it is followed on the bus.
  */
 export function archivePages(
-  read: (query: ArchiveQuery) => Promise<ArchivePage>,
+  read: (query: ArchiveRead) => Promise<ArchivePage>,
   options: ArchivePagesOptions,
 ): ArchivePages {
   return remembered(read, pageKey, {

@@ -18,6 +18,17 @@ const archiveCursor = keysetCursor(
   }),
 );
 
+/**
+ * An archive query as a reader makes it: `searchWhole` when they may read every answer whole
+ * (a search then matches anywhere in an answer); otherwise search matches only what the preview
+ * shows, so a word hidden in the rest of an answer cannot be confirmed by searching for it,
+ * except in the answers `ownerId` wrote or asked for (which they read whole).
+ */
+export type ArchiveRead = ArchiveQuery & { searchWhole: boolean; ownerId?: number | null };
+
+/** The reader whose own answers a search reads whole, when it does not read every answer so. */
+const ownerOf = (query: ArchiveRead) => (query.searchWhole ? null : (query.ownerId ?? null));
+
 /** Matches counted one by one; past this the total is the planner's estimate. */
 export const COUNT_LIMIT = 1_000;
 
@@ -31,11 +42,11 @@ const byPlaceholder: Bind = (name) => sql.placeholder(name);
  * `bind = byPlaceholder` they take every value of the query as a placeholder, to be prepared
  * once per shape of query and executed with `archiveValues`.
  */
-export function archiveQueries(db: Executor, query: ArchiveQuery, bind: Bind = byValue) {
+export function archiveQueries(db: Executor, query: ArchiveRead, bind: Bind = byValue) {
   const filters: SQL[] = [eq(questions.status, 'answered')];
   const search = query.search?.trim();
   const tsQuery = search ? sql`websearch_to_tsquery('english', ${bind('search', search)})` : null;
-  if (tsQuery) filters.push(sql`${questions.searchVector} @@ ${tsQuery}`);
+  if (tsQuery) filters.push(searchFilter(query, tsQuery, bind));
   if (query.categoryId)
     filters.push(sql`${questions.categoryId} = ${bind('categoryId', query.categoryId)}`);
   if (query.creatorId)
@@ -115,12 +126,23 @@ export function archiveQueries(db: Executor, query: ArchiveQuery, bind: Bind = b
   return { rows, total, estimate };
 }
 
+/** Which stored vector a reader's search may match (see ArchiveRead). */
+function searchFilter(query: ArchiveRead, tsQuery: SQL, bind: Bind): SQL {
+  if (query.searchWhole) return sql`${questions.searchVector} @@ ${tsQuery}`;
+  const previews = sql`${questions.previewVector} @@ ${tsQuery}`;
+  const ownerId = ownerOf(query);
+  if (ownerId === null) return previews;
+  const me = bind('ownerId', ownerId);
+  return sql`(${previews} or (${questions.searchVector} @@ ${tsQuery} and (${questions.assignedExpertId} = ${me} or ${questions.askerId} = ${me})))`;
+}
+
 /** What a prepared archive statement takes, in the names `archiveQueries` binds them by. */
-function archiveValues(query: ArchiveQuery): Record<string, unknown> {
+function archiveValues(query: ArchiveRead): Record<string, unknown> {
   const offset = query.cursor ? 0 : (query.offset ?? 0);
   const cursor = query.cursor ? archiveCursor.decode(query.cursor) : null;
   return {
     search: query.search?.trim(),
+    ownerId: ownerOf(query),
     categoryId: query.categoryId,
     creatorId: query.creatorId,
     tagIds: query.tagIds,
@@ -136,10 +158,10 @@ function archiveValues(query: ArchiveQuery): Record<string, unknown> {
  * The statements of one shape of archive query (which filters, which cursor tier), prepared
  * once per database and reused.
  */
-function preparedArchive(db: Executor, query: ArchiveQuery) {
+function preparedArchive(db: Executor, query: ArchiveRead) {
   const cursor = query.cursor ? archiveCursor.decode(query.cursor) : null;
   const key = [
-    query.search?.trim() ? 's' : '',
+    query.search?.trim() ? (query.searchWhole ? 'w' : ownerOf(query) === null ? 's' : 'o') : '',
     query.categoryId ? 'c' : '',
     query.creatorId ? 'e' : '',
     query.tagIds?.length ? 't' : '',
@@ -162,7 +184,7 @@ function preparedArchive(db: Executor, query: ArchiveQuery) {
  */
 export async function searchArchive(
   db: Executor,
-  query: ArchiveQuery,
+  query: ArchiveRead,
 ): Promise<{ rows: QuestionRow[]; total: number; exact: boolean; nextCursor: string | null }> {
   const prepared = preparedArchive(db, query);
   const values = archiveValues(query);
@@ -208,9 +230,11 @@ const estimatesByDatabase = new WeakMap<Executor, Map<string, { rows: number; at
  * result's total is remembered for a minute instead of costing every page a second round trip.
  * It is keyed by the filters alone (pages and cursors share it), so a hit builds no statement.
  */
-async function cachedEstimate(db: Executor, query: ArchiveQuery): Promise<number> {
+async function cachedEstimate(db: Executor, query: ArchiveRead): Promise<number> {
   const key = JSON.stringify([
     query.search?.trim() ?? null,
+    query.searchWhole,
+    ownerOf(query),
     query.categoryId ?? null,
     query.creatorId ?? null,
     query.tagIds ?? null,

@@ -1,7 +1,8 @@
-import { ANONYMOUS_PREVIEW_CHARS, type Question } from '@uapqa/contracts';
+import { ANONYMOUS_PREVIEW_CHARS, type Question, type RejectionReason } from '@uapqa/contracts';
 import type { Executor } from '@uapqa/service-kit';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { categories, creators, questions, questionTags, tags } from './db/schema.js';
+import { type AnswerReader, readsWhole } from './readers.js';
 
 /** The columns every question view selects: the question, its category and expert's names. */
 export const questionColumns = {
@@ -20,6 +21,7 @@ export const questionColumns = {
   requestedExpertId: questions.requestedExpertId,
   assignedExpertId: questions.assignedExpertId,
   moderationNotes: questions.moderationNotes,
+  rejectionReason: questions.rejectionReason,
   dueAt: questions.dueAt,
   overdueAt: questions.overdueAt,
   withdrawnAt: questions.withdrawnAt,
@@ -63,7 +65,7 @@ export function fromQuestions(db: Executor, rank?: SQL) {
 export type QuestionRow = Awaited<ReturnType<typeof fromQuestions>>[number];
 
 /**
- * Anonymous visitors get at most this much of an answer, decided here and nowhere else. Counts
+ * Readers without a subscription get at most this much of an answer, cut here and nowhere else. Counts
  * code points (an emoji is one character), and stops reading a long answer at the limit.
  */
 export function preview(text: string): string {
@@ -79,10 +81,16 @@ export function preview(text: string): string {
   return text;
 }
 
-/** Turns rows into the API's Question shape for an audience. */
+/** An answer as a reader receives it: whole, or its preview marked as cut. */
+function answerFor(text: string, whole: boolean): { content: string; truncated: boolean } {
+  const content = whole ? text : preview(text);
+  return { content, truncated: content !== text };
+}
+
+/** Turns rows into the API's Question shape for a reader. */
 export function toQuestions(
   rows: QuestionRow[],
-  audience: { fullAnswers: boolean; showNotes: boolean },
+  audience: { reader: AnswerReader; showNotes: boolean },
 ): Question[] {
   return rows.map((row) => {
     const questionTagList = row.tags;
@@ -102,13 +110,16 @@ export function toQuestions(
       answer:
         row.answerContent && row.answeredAt
           ? {
-              content: audience.fullAnswers ? row.answerContent : preview(row.answerContent),
+              ...answerFor(row.answerContent, readsWhole(audience.reader, row)),
               createdAt: row.answeredAt.toISOString(),
             }
           : null,
       assignedCreatorId: row.requestedExpertId,
       assignedExpertId: row.assignedExpertId ?? null,
       moderationNotes: audience.showNotes ? (row.moderationNotes ?? null) : null,
+      rejectionReason: audience.showNotes
+        ? ((row.rejectionReason as RejectionReason | null) ?? null)
+        : null,
       dueAt: row.dueAt?.toISOString() ?? null,
       overdueAt: row.overdueAt?.toISOString() ?? null,
       withdrawnAt: row.withdrawnAt?.toISOString() ?? null,

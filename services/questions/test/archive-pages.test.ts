@@ -14,13 +14,19 @@ import { describe, expect, it } from 'vitest';
 import { generateArchive } from '../bench/archive-generator.js';
 import { type ArchivePage, archivePages, readArchivePage } from '../src/archive-pages.js';
 import * as schema from '../src/db/schema.js';
+import { VISITOR } from '../src/readers.js';
 import { answer, approvedQuestion, startQuestionsStack } from './harness.js';
 
+/** An archive query as a visitor makes it (search over previews only). */
+const visitorQuery = (query: Record<string, string>) => ({
+  ...ArchiveQuery.parse(query),
+  searchWhole: false,
+});
 const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
 type QuestionsDb = Awaited<ReturnType<typeof openDatabase<typeof schema>>>['db'];
-const newest = ArchiveQuery.parse({ limit: '5' });
+const newest = visitorQuery({ limit: '5' });
 const titlesOf = (page: ArchivePage) =>
-  (JSON.parse(page.body('visitor')) as Array<{ title: string }>).map((question) => question.title);
+  (JSON.parse(page.body(VISITOR)) as Array<{ title: string }>).map((question) => question.title);
 
 describe.each(testBackends())('remembered archive pages ($name)', (backend) => {
   /** A small generated archive, and a way to change its newest question as another replica would. */
@@ -45,7 +51,7 @@ describe.each(testBackends())('remembered archive pages ($name)', (backend) => {
     });
 
   async function retitleNewest(db: QuestionsDb, page: ArchivePage, title: string) {
-    const [first] = JSON.parse(page.body('visitor')) as Array<{ id: string }>;
+    const [first] = JSON.parse(page.body(VISITOR)) as Array<{ id: string }>;
     await db.update(schema.questions).set({ title }).where(eq(schema.questions.id, first!.id));
   }
 
@@ -67,14 +73,12 @@ describe.each(testBackends())('remembered archive pages ($name)', (backend) => {
     await withArchive(async (db) => {
       const pages = remembered(db, 60_000);
       const before = await pages.get(newest);
-      const inFlight = pages.get(ArchiveQuery.parse({ limit: '6' }));
+      const inFlight = pages.get(visitorQuery({ limit: '6' }));
       await retitleNewest(db, before, 'Retitled here');
       pages.changed();
       await inFlight;
       expect(titlesOf(await pages.get(newest))[0]).toBe('Retitled here');
-      expect(titlesOf(await pages.get(ArchiveQuery.parse({ limit: '6' })))[0]).toBe(
-        'Retitled here',
-      );
+      expect(titlesOf(await pages.get(visitorQuery({ limit: '6' })))[0]).toBe('Retitled here');
     });
   });
 
@@ -90,7 +94,7 @@ describe.each(testBackends())('remembered archive pages ($name)', (backend) => {
       );
       const all = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          pages.get(ArchiveQuery.parse({ limit: '5', tagIds: i % 2 ? '2,1' : '1,2' })),
+          pages.get(visitorQuery({ limit: '5', tagIds: i % 2 ? '2,1' : '1,2' })),
         ),
       );
       expect(reads).toBe(1);
@@ -110,7 +114,7 @@ describe.each(testBackends())('remembered archive pages ($name)', (backend) => {
   it('never answers a malformed cursor from memory', async () => {
     await withArchive(async (db) => {
       const pages = remembered(db, 60_000);
-      const malformed = ArchiveQuery.parse({ cursor: 'not-a-cursor' });
+      const malformed = visitorQuery({ cursor: 'not-a-cursor' });
       await expect(pages.get(malformed)).rejects.toMatchObject({ status: 400 });
       await expect(pages.get(malformed)).rejects.toMatchObject({ status: 400 });
     });

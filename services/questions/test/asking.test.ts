@@ -270,5 +270,14 @@ describe.each(testBackends())('asking and answering ($name)', (backend) => {
     expect(await stack.questions.sweepOverdue(later)).toBeGreaterThanOrEqual(1);
     expect(await stack.questions.sweepOverdue(later)).toBe(0);
     await eventually(async () => expect(await credits(member)).toBe(3));
+
+    // The admins' content report lists it, for admins only.
+    const admin = await stack.signedIn('admin');
+    const report = await admin.get('/api/admin/reports/content');
+    expect(report.status).toBe(200);
+    const listed = (await report.json()) as Array<{ id: string; overdueAt: string | null }>;
+    expect(listed.find((q) => q.id === overdue)?.overdueAt).toEqual(expect.any(String));
+    expect(listed.map((q) => q.id)).not.toContain(rejected);
+    expect((await member.get('/api/admin/reports/content')).status).toBe(403);
   });
 });

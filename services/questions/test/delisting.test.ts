@@ -144,7 +144,10 @@ describe.each(testBackends())('an expert no longer available ($name)', (backend)
     const member = await stack.member();
     const pendingId = await asked(member, graham.userId, 'What did the pilots report?');
     const afterAsking = await credits(member);
-    const demoted = await admin.patch(`/api/admin/users/${graham.userId}/role`, { role: 'user' });
+    const demoted = await admin.patch(`/api/admin/users/${graham.userId}/role`, {
+      role: 'user',
+      reason: 'Stopped answering',
+    });
     expect(demoted.status).toBe(200);
     expect((await listed()).map((creator) => creator.userId)).not.toContain(graham.userId);
     await questionsDropped(graham.userId);

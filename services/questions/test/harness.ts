@@ -36,12 +36,14 @@ export interface QuestionsStack extends TestStack {
 /**
  * Identity (demo accounts), billing (local payments), questions and the gateway. `questionsBus`
  * may stand between questions and the bus (to lose a reply, say); the others use the bus itself.
+ * `billingEnv` adds billing settings (`DEMO_SUBSCRIBER`, say).
  */
 export async function startQuestionsStack(
   backend: Backend,
   questionsEnv: Record<string, string> = {},
   questionsBus: (bus: EventBus) => EventBus = (bus) => bus,
   gatewayEnv: Record<string, string> = {},
+  billingEnv: Record<string, string> = {},
 ): Promise<QuestionsStack> {
   const questionsService = questionsForTests(questionsEnv);
   let questionsContext: StackServiceContext | undefined;
@@ -50,7 +52,7 @@ export async function startQuestionsStack(
     backend,
     [
       identityForTests(DEMO_PASSWORD),
-      billingForTests(),
+      billingForTests(billingEnv),
       {
         name: questionsService.name,
         start: (context) => {
@@ -171,7 +173,7 @@ export async function approvedQuestion(stack: QuestionsStack, tagId: number, tit
     askerId: member.id,
     assignedExpertId: expert!.userId,
   });
-  return { id, expert: expert! };
+  return { id, expert: expert!, asker: member };
 }
 
 /** The first demo expert answers, once the approval has reached the read model. */

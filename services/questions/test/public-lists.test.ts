@@ -33,6 +33,7 @@ describe.each(testBackends())(
 
       // Each read follows its write at once, before the write's event could come back.
       const admin = await stack.signedIn('admin');
+      const { id: changedBy } = await (await admin.get('/api/user')).json();
       const category = await (
         await admin.post('/api/admin/categories', { name: 'Ball lightning' })
       ).json();
@@ -48,10 +49,22 @@ describe.each(testBackends())(
 
       await eventually(() =>
         expect(announced.data()).toEqual([
-          { kind: 'category', change: 'created', id: category.id, name: 'Ball lightning' },
-          { kind: 'tag', change: 'created', id: topic.id, name: 'Earthquake lights' },
-          { kind: 'category', change: 'deleted', id: category.id, name: 'Ball lightning' },
-          { kind: 'tag', change: 'deleted', id: topic.id, name: 'Earthquake lights' },
+          {
+            kind: 'category',
+            change: 'created',
+            id: category.id,
+            name: 'Ball lightning',
+            changedBy,
+          },
+          { kind: 'tag', change: 'created', id: topic.id, name: 'Earthquake lights', changedBy },
+          {
+            kind: 'category',
+            change: 'deleted',
+            id: category.id,
+            name: 'Ball lightning',
+            changedBy,
+          },
+          { kind: 'tag', change: 'deleted', id: topic.id, name: 'Earthquake lights', changedBy },
         ]),
       );
       await announced.stop();

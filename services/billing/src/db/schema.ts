@@ -26,7 +26,8 @@ export const accounts = pgTable(
     email: text('email'),
     customerId: text('customer_id'),
     subscriptionId: text('subscription_id'),
-    status: text('status', { enum: ['none', 'incomplete', 'active', 'lapsed'] })
+    /** `closed`: the member closed their account; the subscription ended then, for good. */
+    status: text('status', { enum: ['none', 'incomplete', 'active', 'lapsed', 'closed'] })
       .notNull()
       .default('none'),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
@@ -48,6 +49,10 @@ export const LEDGER_KINDS = [
   'question_debit',
   'question_refund',
   'expiry',
+  /** The whole balance, when the member closed their account: credits are not paid back. */
+  'forfeit',
+  /** Credits an admin granted (positive) or took back (negative), with the reason. */
+  'staff_adjustment',
 ] as const;
 
 /** Append-only: a balance is the sum of a member's entries; nothing is ever updated or deleted. */

@@ -1,4 +1,5 @@
 import {
+  AccountClosed,
   IDENTITY_STREAM,
   MODERATION_STREAM,
   QUESTIONS_STREAM,
@@ -7,13 +8,17 @@ import {
   QuestionRejected,
   QuestionWithdrawn,
   readEvent,
+  UserEmailChanged,
   UserRegistered,
+  UserSuspensionChanged,
 } from '@uapqa/contracts';
 import { type EventBus, inboxFor, type Subscription } from '@uapqa/service-kit';
+import { closeBillingAccount } from '../closing.js';
 import { refundQuestion } from '../credits.js';
 import { accounts, expertEarnings } from '../db/schema.js';
 import type { BillingDeps } from '../deps.js';
 import { subscribeDemoMember } from '../seed-member.js';
+import { stopRenewalOnSuspension } from '../suspension.js';
 
 export const CONSUMER = 'billing';
 
@@ -26,8 +31,32 @@ export async function startConsumers(deps: BillingDeps, bus: EventBus): Promise<
     bus.consume({
       stream: IDENTITY_STREAM,
       durable: CONSUMER,
-      types: [UserRegistered.type],
+      types: [
+        UserRegistered.type,
+        UserEmailChanged.type,
+        AccountClosed.type,
+        UserSuspensionChanged.type,
+      ],
       handler: once(async (tx, event) => {
+        if (event.type === UserSuspensionChanged.type) {
+          const { userId, suspended } = readEvent(UserSuspensionChanged, event).data;
+          if (suspended) await stopRenewalOnSuspension(tx, deps, userId);
+          return;
+        }
+        if (event.type === AccountClosed.type) {
+          const { userId, closedAt } = readEvent(AccountClosed, event).data;
+          await closeBillingAccount(tx, deps, userId, new Date(closedAt));
+          return;
+        }
+        if (event.type === UserEmailChanged.type) {
+          // The account moved to a confirmed new address: receipts and Stripe use it from now.
+          const { userId, email } = readEvent(UserEmailChanged, event).data;
+          await tx
+            .insert(accounts)
+            .values({ userId, email })
+            .onConflictDoUpdate({ target: accounts.userId, set: { email } });
+          return;
+        }
         const { userId, email, username } = readEvent(UserRegistered, event).data;
         await tx
           .insert(accounts)

@@ -208,16 +208,27 @@ async function lapse(tx: Transaction, subscription: Stripe.Subscription, at: Dat
 }
 
 /**
+ * Subscription states in which the member no longer has a subscription: an unpaid first
+ * invoice expired, a renewal failed every retry and Stripe marked it `unpaid` (instead of
+ * deleting it, as a Stripe account may be set to), or it was cancelled.
+ */
+const ENDED_STATUSES: ReadonlySet<Stripe.Subscription.Status> = new Set([
+  'incomplete_expired',
+  'unpaid',
+  'canceled',
+]);
+
+/**
  * The subscription changed at Stripe: a cancellation at the period's end was asked or withdrawn
- * (from here or Stripe's own portal), a renewal moved the period, or an unpaid first invoice
- * expired (the member can start afresh).
+ * (from here or Stripe's own portal), a renewal moved the period, or it ended without being
+ * deleted (ENDED_STATUSES: the member lapses as on `customer.subscription.deleted`).
  */
 async function subscriptionUpdated(
   tx: Transaction,
   subscription: Stripe.Subscription,
   at: Date,
 ): Promise<void> {
-  if (subscription.status === 'incomplete_expired') return lapse(tx, subscription, at);
+  if (ENDED_STATUSES.has(subscription.status)) return lapse(tx, subscription, at);
   const userId =
     userIdFrom(subscription.metadata) ??
     (await accountForCustomer(tx, idOf(subscription.customer)));

@@ -47,4 +47,7 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   /** Billing's own account row is the only record; the period-end job acts on it. */
   async setCancelAtPeriodEnd(): Promise<void> {}
+
+  /** Nothing to tell anyone: billing's own row, marked closed, is the whole subscription. */
+  async cancelNow(): Promise<void> {}
 }

@@ -32,6 +32,11 @@ export interface PaymentProvider {
   invoiceState(invoiceId: string): Promise<'payable' | 'paid' | 'expired'>;
   /** Asks for the subscription to end at its period's end (true) or to renew again (false). */
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
+  /**
+   * Ends the subscription now: no renewal, and no refund of the running period (closing an
+   * account). A subscription already ended is not an error.
+   */
+  cancelNow(subscriptionId: string): Promise<void>;
 }
 
 /** Metadata that ties a Stripe object back to a member and a purpose. */

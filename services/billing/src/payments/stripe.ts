@@ -94,4 +94,19 @@ export class StripePaymentProvider implements PaymentProvider {
   async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void> {
     await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
   }
+
+  async cancelNow(subscriptionId: string): Promise<void> {
+    try {
+      // Neither prorated nor invoiced: the running period is neither refunded nor charged again.
+      await this.stripe.subscriptions.cancel(subscriptionId, {
+        prorate: false,
+        invoice_now: false,
+      });
+    } catch (error) {
+      // Already cancelled (or expired unpaid): what was asked is already so.
+      if ((error as { code?: string }).code === 'resource_missing') return;
+      if (/canceled subscription/i.test((error as Error).message ?? '')) return;
+      throw error;
+    }
+  }
 }

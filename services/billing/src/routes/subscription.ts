@@ -28,7 +28,8 @@ import { accountBody } from './account.js';
 
 type PaymentRow = typeof payments.$inferSelect;
 
-function paymentBody(payment: PaymentRow): BillingPayment {
+/** A settled payment as its receipt shows it. */
+export function paymentBody(payment: PaymentRow): BillingPayment {
   return {
     id: payment.id,
     purpose: payment.purpose,

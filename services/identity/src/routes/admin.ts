@@ -1,23 +1,16 @@
 import {
-  AdminUser,
   BooleanSettingBody,
   CreatorApproved,
   CreatorProfilesQuery,
   createEvent,
   IDENTITY_STREAM,
-  type IdentityUser,
   IdParam,
-  type Role,
-  RoleChangeBody,
   SettingChange,
   SettingChanged,
   StoredCreatorProfile,
-  UserListQuery,
-  UserRoleChanged,
 } from '@uapqa/contracts';
 import {
   answer,
-  badRequest,
   conflict,
   currentSession,
   type Executor,
@@ -28,13 +21,14 @@ import {
   readQuery,
   requireRole,
 } from '@uapqa/service-kit';
-import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import { recordStaffAction } from '../audit.js';
 import { creatorProfiles, settings, users } from '../db/schema.js';
 import type { IdentityDeps } from '../deps.js';
 import { changeListing } from '../listing.js';
-import { announcedAccount, userColumns, WAITLIST_SETTING } from '../users.js';
+import { roleChanged, userColumns, WAITLIST_SETTING } from '../users.js';
 import { adminDecisionDoc, adminDoc } from './admin-doc.js';
 import { missingOrDecided } from './missing-or-decided.js';
 
@@ -69,90 +63,16 @@ export function adminRoutes(deps: IdentityDeps): Hono {
             set: { value: stored, updatedBy: userId, updatedAt: new Date() },
           });
         await enqueue(tx, IDENTITY_STREAM, createEvent(SettingChanged, { key, value: stored }));
+        await recordStaffAction(tx, {
+          actorId: userId,
+          action: 'setting_changed',
+          subjectUserId: null,
+          subject: `${key} = ${stored}`,
+          reason: null,
+        });
       });
       relay.kick();
       return c.json({ key, value: stored, waitlistEnabled: value });
-    },
-  );
-
-  app.get(
-    '/api/admin/users',
-    adminDoc({
-      operationId: 'listUsers',
-      summary: 'List users',
-      query: UserListQuery,
-      ok: { 200: answer(z.array(AdminUser)) },
-    }),
-    async (c) => {
-      const query = readQuery(c, UserListQuery);
-      const filters: SQL[] = [];
-      if (query.role) filters.push(eq(users.role, query.role));
-      if (query.search) {
-        const pattern = `%${query.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-        filters.push(or(ilike(users.username, pattern), ilike(users.email, pattern))!);
-      }
-      const rows = await db
-        .select({ ...userColumns, createdAt: users.createdAt })
-        .from(users)
-        .where(filters.length ? and(...filters) : undefined)
-        .orderBy(asc(users.id))
-        .limit(query.limit)
-        .offset(query.offset);
-      return c.json(rows);
-    },
-  );
-
-  app.patch(
-    '/api/admin/users/:id/role',
-    adminDoc({
-      operationId: 'changeUserRole',
-      summary: "Change a user's role (ends that user's sessions)",
-      params: IdParam,
-      body: RoleChangeBody,
-      ok: { 200: answer(AdminUser) },
-      errors: [404],
-    }),
-    async (c) => {
-      const { id } = readParams(c, IdParam);
-      const { role } = await readJson(c, RoleChangeBody);
-      if (id === currentSession(c).userId)
-        throw badRequest('You cannot change your own role.', 'id');
-      const updated = await db.transaction(async (tx) => {
-        const [before] = await tx
-          .select({ role: users.role, emailVerifiedAt: users.emailVerifiedAt })
-          .from(users)
-          .where(eq(users.id, id))
-          .for('update');
-        if (!before) return null;
-        // A role would announce the account to every service (and its mail) before its owner
-        // proved the address is theirs.
-        if (!before.emailVerifiedAt) {
-          throw conflict(
-            'This account has not confirmed its email address yet; its role can change once it has.',
-          );
-        }
-        const [user] = await tx
-          .update(users)
-          .set({ role })
-          .where(eq(users.id, id))
-          .returning(userColumns);
-        // Other services keep a copy of who is staff (notifications mails the admins).
-        if (before.role !== role)
-          await enqueue(tx, IDENTITY_STREAM, roleChanged(user!, before.role));
-        // Someone who is no longer an expert must not be offered to members or staff any more.
-        // Giving the role back does not list them again on its own: an admin does, on purpose.
-        const delisted =
-          before.role === 'expert' && role !== 'expert'
-            ? await changeListing(tx, id, false, 'demoted')
-            : null;
-        return { user: user!, delisted: delisted !== null };
-      });
-      if (!updated) throw notFound('No user with that id.');
-      if (updated.delisted) creatorsBody.changed();
-      relay.kick();
-      // A token carries the role: end the user's sessions so no stale role stays in use.
-      await sessions.revoke({ userId: id });
-      return c.json(updated.user);
     },
   );
 
@@ -214,6 +134,13 @@ export function adminRoutes(deps: IdentityDeps): Hono {
             questionsPerWeek: profile.questionsPerWeek,
           }),
         );
+        await recordStaffAction(tx, {
+          actorId: reviewer,
+          action: 'expert_profile_approved',
+          subjectUserId: user.id,
+          subject: `expert profile ${profile.id} (${profile.brandName ?? user.username})`,
+          reason: null,
+        });
         return { profile, user };
       });
       if (!approved) throw await profileMissingOrDecided(id);
@@ -235,11 +162,22 @@ export function adminRoutes(deps: IdentityDeps): Hono {
     async (c) => {
       const { id } = readParams(c, IdParam);
       const { userId: reviewer } = currentSession(c);
-      const [profile] = await db
-        .update(creatorProfiles)
-        .set({ status: 'rejected', reviewedAt: new Date(), reviewedBy: reviewer })
-        .where(and(eq(creatorProfiles.id, id), eq(creatorProfiles.status, 'pending')))
-        .returning();
+      const profile = await db.transaction(async (tx) => {
+        const [rejected] = await tx
+          .update(creatorProfiles)
+          .set({ status: 'rejected', reviewedAt: new Date(), reviewedBy: reviewer })
+          .where(and(eq(creatorProfiles.id, id), eq(creatorProfiles.status, 'pending')))
+          .returning();
+        if (!rejected) return null;
+        await recordStaffAction(tx, {
+          actorId: reviewer,
+          action: 'expert_profile_rejected',
+          subjectUserId: rejected.userId,
+          subject: `expert profile ${rejected.id} (${rejected.brandName ?? 'no brand name'})`,
+          reason: null,
+        });
+        return rejected;
+      });
       if (!profile) throw await profileMissingOrDecided(id);
       return c.json(profile);
     },
@@ -252,6 +190,7 @@ export function adminRoutes(deps: IdentityDeps): Hono {
    */
   const setListed = (listed: boolean) => async (c: Context) => {
     const { id } = readParams(c, IdParam);
+    const { userId: adminId } = currentSession(c);
     const profile = await db.transaction(async (tx) => {
       const found = await approvedProfile(tx, id);
       if (found.listed === listed) {
@@ -263,6 +202,13 @@ export function adminRoutes(deps: IdentityDeps): Hono {
         );
       }
       await changeListing(tx, found.userId, listed, listed ? 'relisted' : 'delisted');
+      await recordStaffAction(tx, {
+        actorId: adminId,
+        action: listed ? 'expert_listed' : 'expert_delisted',
+        subjectUserId: found.userId,
+        subject: `expert ${found.name ?? found.userId}`,
+        reason: null,
+      });
       return found;
     });
     creatorsBody.changed();
@@ -336,7 +282,3 @@ const profileUser = {
   firstName: users.firstName,
   lastName: users.lastName,
 };
-
-function roleChanged(user: IdentityUser, previousRole: Role) {
-  return createEvent(UserRoleChanged, { ...announcedAccount(user), previousRole });
-}

@@ -41,6 +41,8 @@ import { getCookie } from 'hono/cookie';
 import { emailVerifications, users } from '../db/schema.js';
 import type { IdentityDeps } from '../deps.js';
 import { hashVerificationToken, requestVerification } from '../email-verification.js';
+import { heldFor } from '../held-names.js';
+import { readInvite, spendInvitation } from '../invitations.js';
 import { AccountBackoff, LOGIN_LIMITS, REGISTRATION_LIMITS } from '../login-limits.js';
 import { hashPassword, verifyPassword } from '../passwords.js';
 import {
@@ -82,6 +84,13 @@ export function authRoutes(deps: IdentityDeps): Hono {
     message:
       'Too many requests for a new link from your network. Please wait an hour and try again.',
   });
+  const wrongSignUpPasswords = createRateLimiter({
+    ...REGISTRATION_LIMITS.wrongPasswordsPerLink,
+    store,
+    name: 'identity:verify-wrong-passwords',
+    message:
+      'Too many wrong passwords for this link. Please wait an hour, or sign up again with your own password.',
+  });
   const resendsPerAccount = createRateLimiter({
     ...REGISTRATION_LIMITS.resendPerAccount,
     store,
@@ -105,7 +114,7 @@ export function authRoutes(deps: IdentityDeps): Hono {
       operationId: 'register',
       summary: 'Sign up: mails a link that confirms the address',
       description:
-        'The same 202 and sentence whether the address is new (an unconfirmed account is created and the link mailed to it) or already has an account (its owner is told by email instead); no cookie either way. A taken username is a 400. Limited per client address (429). 403 while waitlist mode is on.',
+        'The same 202 and sentence whether the address is new (an unconfirmed account is created and the link mailed to it) or already has an account (its owner is told by email instead); no cookie either way. A taken username is a 400. Limited per client address (429). 403 while waitlist mode is on, unless `invite` is the unused, unexpired invitation of an approved expert application and `email` the address it was sent to (the invitation is then spent).',
       tag: 'identity',
       access: PUBLIC,
       body: RegisterBody,
@@ -114,7 +123,9 @@ export function authRoutes(deps: IdentityDeps): Hono {
     }),
     async (c) => {
       await registrations.consume(clientIp(c, deps.config.TRUST_PROXY));
-      if (await waitlistEnabled(db)) {
+      // Waitlist mode closes registration, except to an approved expert's invitation link.
+      const invited = (await waitlistEnabled(db)) ? await readInvite(c) : undefined;
+      if (invited === null) {
         throw forbidden(
           'Registration is closed while we are in waitlist mode. Please join the waitlist instead.',
         );
@@ -126,6 +137,11 @@ export function authRoutes(deps: IdentityDeps): Hono {
         deps.relay.kick();
         return c.json({ message: registerAcceptedMessage(body.email) }, 202);
       };
+      // A closed account's name and address stay taken for a while, as a live account's are;
+      // the address has no owner left to tell, so it only gets the same answer.
+      const held = await heldFor(db, body);
+      if (held.username) throw usernameTaken();
+      if (held.email) return accepted();
       const taken = await db
         .select({
           id: users.id,
@@ -142,34 +158,56 @@ export function authRoutes(deps: IdentityDeps): Hono {
       // Usernames are public (on every answer): a taken one is said, so another can be chosen.
       if (taken.some((row) => row !== owner)) throw usernameTaken();
       if (owner) {
-        // Nobody confirmed this address yet: its owner gets the link again, and nothing else,
-        // a few times an hour at most (as when asked for it again).
+        // Nobody confirmed this address yet: this sign-up replaces the pending one (see below),
+        // and the address gets a new link, a few times an hour at most (as when asked again).
         const relink =
           !owner.emailVerifiedAt &&
           (await resendsPerAccount.consume(`user:${owner.id}`).then(
             () => true,
             () => false,
           ));
-        await db.transaction(async (tx) => {
-          if (owner.emailVerifiedAt) {
-            await enqueue(
-              tx,
-              IDENTITY_STREAM,
-              createEvent(SignUpWithExistingEmail, {
-                userId: owner.id,
-                email: owner.email,
-                username: owner.username,
-                firstName: owner.firstName,
-              }),
-            );
-          } else if (relink) {
-            await requestVerification(tx, owner);
-          }
-        });
+        await db
+          .transaction(async (tx) => {
+            if (owner.emailVerifiedAt) {
+              await enqueue(
+                tx,
+                IDENTITY_STREAM,
+                createEvent(SignUpWithExistingEmail, {
+                  userId: owner.id,
+                  email: owner.email,
+                  username: owner.username,
+                  firstName: owner.firstName,
+                }),
+              );
+              return;
+            }
+            // Whoever signed up last with an address nobody confirmed holds the pending sign-up:
+            // its username, names and password replace the earlier ones, and the earlier links
+            // die. Someone who signed up with another person's address cannot keep the address
+            // from its owner, and opening a link needs the password of the sign-up it belongs to.
+            await tx
+              .update(users)
+              .set({
+                username: body.username,
+                passwordHash,
+                firstName: body.firstName ?? null,
+                lastName: body.lastName ?? null,
+              })
+              .where(and(eq(users.id, owner.id), isNull(users.emailVerifiedAt)));
+            await tx.delete(emailVerifications).where(eq(emailVerifications.userId, owner.id));
+            if (relink) {
+              await requestVerification(tx, { ...owner, firstName: body.firstName ?? null });
+            }
+          })
+          .catch((error: unknown) => {
+            if (uniqueViolation(error)) throw usernameTaken();
+            throw error;
+          });
         return accepted();
       }
       try {
         await db.transaction(async (tx) => {
+          if (invited) await spendInvitation(tx, invited, body.email);
           const [created] = await tx
             .insert(users)
             .values({
@@ -200,9 +238,10 @@ export function authRoutes(deps: IdentityDeps): Hono {
     '/api/verify-email',
     apiDoc({
       operationId: 'verifyEmail',
-      summary: 'Confirm an address with the token of its link, and sign in',
+      summary:
+        'Confirm an address with the token of its link and the sign-up password, and sign in',
       description:
-        'Sets the `session` and `session_refresh` cookies and answers the user. A link works once, for 24 hours: an unknown token is a 400, a used or expired one a 410, each with a sentence.',
+        'Needs the password chosen at sign-up (a 400 on `password` otherwise), so only whoever chose it can confirm the account. Sets the `session` and `session_refresh` cookies and answers the user. A link works once, for 24 hours: an unknown token (or one a later sign-up replaced) is a 400, a used or expired one a 410, each with a sentence. 10 wrong passwords a link an hour (429).',
       tag: 'identity',
       access: PUBLIC,
       body: VerifyEmailBody,
@@ -215,17 +254,38 @@ export function authRoutes(deps: IdentityDeps): Hono {
       errors: [410],
     }),
     async (c) => {
-      const { token } = await readJson(c, VerifyEmailBody);
+      const { token, password } = await readJson(c, VerifyEmailBody);
+      const tokenHash = hashVerificationToken(token);
       const now = new Date();
+      // The password of the sign-up the link belongs to, checked before anything is locked.
+      const [pending] = await db
+        .select({ passwordHash: users.passwordHash, usedAt: emailVerifications.usedAt })
+        .from(emailVerifications)
+        .innerJoin(users, eq(users.id, emailVerifications.userId))
+        .where(eq(emailVerifications.tokenHash, tokenHash));
+      if (pending && !pending.usedAt && !(await verifyPassword(pending.passwordHash, password))) {
+        await wrongSignUpPasswords.consume(`link:${tokenHash}`);
+        throw badRequest(
+          'This is not the password this sign-up was made with. If you did not sign up with this address yourself, someone else did: sign up again with your own password, which replaces their sign-up.',
+          'password',
+        );
+      }
       const outcome = await db.transaction(async (tx) => {
         const [link] = await tx
           .select()
           .from(emailVerifications)
-          .where(eq(emailVerifications.tokenHash, hashVerificationToken(token)))
+          .where(eq(emailVerifications.tokenHash, tokenHash))
           .for('update');
         if (!link) return 'invalid' as const;
         if (link.usedAt) return 'used' as const;
         if (link.expiresAt <= now) return 'expired' as const;
+        // A sign-up that replaced this one since the password was checked: its link is gone.
+        const [current] = await tx
+          .select({ passwordHash: users.passwordHash })
+          .from(users)
+          .where(eq(users.id, link.userId))
+          .for('update');
+        if (!pending || current?.passwordHash !== pending.passwordHash) return 'invalid' as const;
         // Every link of the account dies with the first one opened.
         await tx
           .update(emailVerifications)

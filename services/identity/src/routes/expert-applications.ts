@@ -25,23 +25,34 @@ import {
   readQuery,
   requireRole,
 } from '@uapqa/service-kit';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
+import { recordStaffAction } from '../audit.js';
 import { expertApplications } from '../db/schema.js';
 import type { IdentityDeps } from '../deps.js';
+import { newInvitation } from '../invitations.js';
 import { EXPERT_APPLICATION_LIMITS } from '../login-limits.js';
 import { adminDecisionDoc, adminDoc } from './admin-doc.js';
 import { missingOrDecided } from './missing-or-decided.js';
 
 const LIST_LIMIT = 200;
 
+/** What admins read of an application: everything but the invitation's secret and its state. */
+const {
+  inviteTokenHash: _hash,
+  inviteExpiresAt: _expires,
+  inviteUsedAt: _used,
+  ...recordColumns
+} = getTableColumns(expertApplications);
+
 /**
  * The public expert application (`/apply`) and its review by admins. Sending one and deciding
  * one each publish an event in the same transaction; notifications mails the applicant and the
- * admins from those events. Approving records the decision only: the applicant becomes an
- * expert by creating an account and having an expert profile approved.
+ * admins from those events. Approving records the decision and an invitation to register (the
+ * link works once, also in waitlist mode): the applicant becomes an expert by creating an
+ * account and having an expert profile approved.
  */
 export function expertApplicationRoutes({ db, relay, config, rateLimits }: IdentityDeps): Hono {
   const app = new Hono();
@@ -123,7 +134,7 @@ export function expertApplicationRoutes({ db, relay, config, rateLimits }: Ident
     async (c) => {
       const { status } = readQuery(c, ExpertApplicationsQuery);
       const rows = await db
-        .select()
+        .select(recordColumns)
         .from(expertApplications)
         .where(status ? eq(expertApplications.status, status) : undefined)
         .orderBy(desc(expertApplications.createdAt), desc(expertApplications.id))
@@ -136,13 +147,23 @@ export function expertApplicationRoutes({ db, relay, config, rateLimits }: Ident
     const { id } = readParams(c, IdParam);
     const { note } = await readJson(c, ExpertApplicationDecisionBody);
     const { userId: decidedBy } = currentSession(c);
+    // An approval invites the applicant to register, also while waitlist mode is on.
+    const invitation = decision === 'approved' ? newInvitation() : null;
     const decided = await db.transaction(async (tx) => {
       // Only a pending application is decided: of two admins deciding at once, one wins.
       const [row] = await tx
         .update(expertApplications)
-        .set({ status: decision, decisionNote: note, decidedAt: new Date(), decidedBy })
+        .set({
+          status: decision,
+          decisionNote: note,
+          decidedAt: new Date(),
+          decidedBy,
+          ...(invitation
+            ? { inviteTokenHash: invitation.tokenHash, inviteExpiresAt: invitation.expiresAt }
+            : {}),
+        })
         .where(and(eq(expertApplications.id, id), eq(expertApplications.status, 'pending')))
-        .returning();
+        .returning(recordColumns);
       if (!row) return null;
       await enqueue(
         tx,
@@ -155,8 +176,19 @@ export function expertApplicationRoutes({ db, relay, config, rateLimits }: Ident
           note,
           decidedBy,
           decidedAt: row.decidedAt!.toISOString(),
+          invitation: invitation
+            ? { token: invitation.token, expiresAt: invitation.expiresAt.toISOString() }
+            : null,
         }),
       );
+      await recordStaffAction(tx, {
+        actorId: decidedBy,
+        action:
+          decision === 'approved' ? 'expert_application_approved' : 'expert_application_declined',
+        subjectUserId: null,
+        subject: `expert application ${row.id} (${row.name} <${row.email}>)`,
+        reason: note,
+      });
       return row;
     });
     if (!decided)
@@ -175,7 +207,7 @@ export function expertApplicationRoutes({ db, relay, config, rateLimits }: Ident
     adminDecisionDoc({
       operationId: 'approveExpertApplication',
       summary:
-        'Approve an expert application: records it and emails the applicant an invitation to create an account and complete an expert profile',
+        'Approve an expert application: records it and emails the applicant an invitation link to create an account (it works once, also while waitlist mode closes registration) and complete an expert profile',
       body: ExpertApplicationDecisionBody,
       ok: { 200: answer(ExpertApplicationRecord) },
     }),

@@ -1,6 +1,6 @@
 import { Creator, MemberCount, WaitlistStatus } from '@uapqa/contracts';
 import { answer, apiDoc, PUBLIC } from '@uapqa/service-kit';
-import { and, count, eq, isNotNull } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { users } from '../db/schema.js';
@@ -24,7 +24,9 @@ export function publicRoutes({ db, creatorsBody }: IdentityDeps): Hono {
         .select({ count: count() })
         .from(users)
         // An account counts once its owner confirmed the address.
-        .where(and(eq(users.role, 'user'), isNotNull(users.emailVerifiedAt)));
+        .where(
+          and(eq(users.role, 'user'), isNotNull(users.emailVerifiedAt), isNull(users.closedAt)),
+        );
       return c.json({ count: row?.count ?? 0 });
     },
   );

@@ -41,6 +41,8 @@ export const queueItems = pgTable(
     /** Set on approval: the requested expert unless the moderator chose another. */
     assignedExpertId: integer('assigned_expert_id'),
     moderationNotes: text('moderation_notes'),
+    /** A rejection's reason (REJECTION_REASONS), which the member reads. */
+    rejectionReason: text('rejection_reason'),
     decidedBy: integer('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
@@ -64,6 +66,8 @@ export const decisions = pgTable(
     moderatorId: integer('moderator_id').notNull(),
     moderatorUsername: text('moderator_username').notNull(),
     moderationNotes: text('moderation_notes'),
+    /** A rejection's reason (REJECTION_REASONS), which the member reads. */
+    rejectionReason: text('rejection_reason'),
     assignedExpertId: integer('assigned_expert_id'),
     decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
   },

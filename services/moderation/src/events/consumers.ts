@@ -1,4 +1,5 @@
 import {
+  AccountClosed,
   CreatorApproved,
   CreatorListingChanged,
   IDENTITY_STREAM,
@@ -8,6 +9,7 @@ import {
 } from '@uapqa/contracts';
 import { type EventBus, inboxFor, type Subscription } from '@uapqa/service-kit';
 import { eq } from 'drizzle-orm';
+import { forgetMember } from '../closing.js';
 import { experts, queueItems } from '../db/schema.js';
 import type { ModerationDeps } from '../deps.js';
 
@@ -51,8 +53,12 @@ export async function startConsumers(deps: ModerationDeps, bus: EventBus): Promi
     bus.consume({
       stream: IDENTITY_STREAM,
       durable: CONSUMER,
-      types: [CreatorApproved.type, CreatorListingChanged.type],
+      types: [CreatorApproved.type, CreatorListingChanged.type, AccountClosed.type],
       handler: once(async (tx, event) => {
+        if (event.type === AccountClosed.type) {
+          await forgetMember(tx, readEvent(AccountClosed, event).data.userId);
+          return;
+        }
         if (event.type === CreatorListingChanged.type) {
           const { userId, listed } = readEvent(CreatorListingChanged, event).data;
           await tx

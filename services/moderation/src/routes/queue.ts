@@ -6,6 +6,7 @@ import {
   ModerationStatusBody,
   PendingQuestionsQuery,
   QuestionApproved,
+  QuestionIdParam,
   QuestionRejected,
 } from '@uapqa/contracts';
 import {
@@ -20,7 +21,6 @@ import {
   keysetCursor,
   notFound,
   readJson,
-  readParams,
   readQuery,
   requireRole,
   roles,
@@ -34,16 +34,6 @@ import type { ModerationDeps } from '../deps.js';
 import { fromQueue, toItem } from '../shape.js';
 
 const staffOnly = requireRole('moderator', 'admin');
-
-const ItemParam = z.object({
-  id: z
-    .string()
-    .trim()
-    .min(1, 'question id is required')
-    .max(200, 'question id is too long')
-    // PostgreSQL text cannot hold NUL: the lookup would fail (500) instead of finding nothing.
-    .refine((id) => !id.includes('\u0000'), 'question id is not valid'),
-});
 
 /** Keyset position in the queue: the last item's submission time and id. */
 const queueCursor = keysetCursor(
@@ -155,7 +145,7 @@ export function queueRoutes({ db, relay }: ModerationDeps): Hono {
       summary: 'Approve (assigning an expert) or reject a question',
       tag: 'moderation',
       access: roles('admin', 'moderator'),
-      params: ItemParam,
+      params: QuestionIdParam,
       body: ModerationStatusBody,
       ok: { 200: answer(ModerationItem) },
       errors: [404, 409],
@@ -163,10 +153,14 @@ export function queueRoutes({ db, relay }: ModerationDeps): Hono {
     staffOnly,
     async (c) => {
       const session = currentSession(c);
-      const { id } = readParams(c, ItemParam);
+      // An id in any other spelling than the one given out names no question in the queue.
+      const param = QuestionIdParam.safeParse(c.req.param());
+      const missing = () => notFound('No question with this id is in the moderation queue.');
+      if (!param.success) throw missing();
+      const { id } = param.data;
       const body = await readJson(c, ModerationStatusBody);
       const [item] = await db.select().from(queueItems).where(eq(queueItems.questionId, id));
-      if (!item) throw notFound('No question with this id is in the moderation queue.');
+      if (!item) throw missing();
       if (item.status !== 'pending') throw alreadyDecided(item);
 
       let assignedExpertId: number | null = null;
@@ -205,6 +199,7 @@ export function queueRoutes({ db, relay }: ModerationDeps): Hono {
       }
 
       const decidedAt = new Date();
+      const rejectionReason = body.status === 'rejected' ? (body.rejectionReason ?? null) : null;
       const decided = await db.transaction(async (tx) => {
         const [claimed] = await tx
           .update(queueItems)
@@ -212,6 +207,7 @@ export function queueRoutes({ db, relay }: ModerationDeps): Hono {
             status: body.status,
             assignedExpertId,
             moderationNotes: body.moderationNotes,
+            rejectionReason,
             decidedBy: session.userId,
             decidedAt,
           })
@@ -224,6 +220,7 @@ export function queueRoutes({ db, relay }: ModerationDeps): Hono {
           moderatorId: session.userId,
           moderatorUsername: session.username,
           moderationNotes: body.moderationNotes,
+          rejectionReason,
           assignedExpertId,
           decidedAt,
         });
@@ -244,7 +241,11 @@ export function queueRoutes({ db, relay }: ModerationDeps): Hono {
               )
             : createEvent(
                 QuestionRejected,
-                { ...common, rejectedAt: decidedAt.toISOString() },
+                {
+                  ...common,
+                  ...(rejectionReason ? { reason: rejectionReason } : {}),
+                  rejectedAt: decidedAt.toISOString(),
+                },
                 decidedAt,
               ),
         );

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export { inbox } from '@uapqa/service-kit';
 
@@ -55,10 +66,46 @@ export const waitlist = pgTable('waitlist', {
   createdAt: createdAt(),
 });
 
+export const NEWSLETTER_STATUSES = ['pending', 'subscribed', 'unsubscribed'] as const;
+
+/**
+ * One row per address (lower-cased). An address signed up from the form is `pending` until the
+ * link of its confirmation email is opened (double opt-in); only `subscribed` ones receive the
+ * newsletter and count. The link's token is stored hashed and cleared once used.
+ */
 export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   id: serial('id').primaryKey(),
   email: text('email').notNull().unique('newsletter_subscribers_email_key'),
   source: text('source').notNull(),
+  status: text('status', { enum: NEWSLETTER_STATUSES }).notNull().default('pending'),
+  confirmTokenHash: text('confirm_token_hash').unique('newsletter_subscribers_token_key'),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/**
+ * A member's choice for a kind of email they may switch off. No row: the kind is sent (the
+ * newsletter is not kept here: it is the newsletter list itself).
+ */
+export const emailPreferences = pgTable(
+  'email_preferences',
+  {
+    userId: integer('user_id').notNull(),
+    kind: text('kind').notNull(),
+    enabled: boolean('enabled').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.kind] })],
+);
+
+/**
+ * Secrets the service makes for itself on its first start and every replica shares, such as the
+ * key that signs unsubscribe links when the configuration gives none.
+ */
+export const serviceSecrets = pgTable('service_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
   createdAt: createdAt(),
 });
 
@@ -71,7 +118,8 @@ export const contactMessages = pgTable('contact_messages', {
   createdAt: createdAt(),
 });
 
-export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
+/** `skipped`: never to be sent (the recipient switched its kind off, or a limit); see `skip_reason`. */
+export const MAIL_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const;
 
 /**
  * The mail outbox. A row is written in the transaction of what causes it; a worker renders and
@@ -97,11 +145,24 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     subject: text('subject'),
     messageId: text('message_id'),
+    /** Why a `skipped` message was not sent, decided when it was enqueued. */
+    skipReason: text('skip_reason'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (table) => [
     index('mail_outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
     index('mail_outbox_user_idx').on(table.toUserId).where(sql`${table.status} = 'pending'`),
+    // Counting what one address received lately (the sign-up attempt notice's daily limit).
+    index('mail_outbox_recipient_idx').on(table.toEmail, table.template, table.createdAt),
   ],
 );
+
+/**
+ * Accounts closed by their owner: nothing more is mailed to them (their address is gone from
+ * `users`; this row, a bare id, is what stops mail to the id from waiting for it forever).
+ */
+export const closedAccounts = pgTable('closed_accounts', {
+  userId: integer('user_id').primaryKey(),
+  closedAt: timestamp('closed_at', { withTimezone: true }).notNull(),
+});

@@ -1,15 +1,20 @@
 import {
+  AccountClosed,
+  AccountInvited,
   ANSWER_DUE_HOURS,
   BILLING_STREAM,
   CREDITS_PER_QUESTION,
   CreatorApproved,
   CreditsPurchased,
   CreditsRefunded,
+  EmailChangeRequested,
   EmailVerificationRequested,
   ExpertApplicationDecided,
   ExpertApplicationSubmitted,
   IDENTITY_STREAM,
   MODERATION_STREAM,
+  PasswordChanged,
+  PasswordResetRequested,
   QUESTIONS_STREAM,
   QuestionAnswered,
   QuestionApproved,
@@ -17,16 +22,27 @@ import {
   QuestionSubmitted,
   readEvent,
   SignUpWithExistingEmail,
+  UserEmailChanged,
   UserRegistered,
   UserRoleChanged,
 } from '@uapqa/contracts';
 import { type EventBus, type Executor, inboxFor, type Subscription } from '@uapqa/service-kit';
 import { eq } from 'drizzle-orm';
+import { forgetMember } from '../closing.js';
 import { creators, questions, users } from '../db/schema.js';
 import type { NotificationsDeps } from '../deps.js';
+import { lockAddress, recentMailTo } from '../mail/limits.js';
 import { enqueueMail, mail, wakeMailFor } from '../mail/worker.js';
 
 export const CONSUMER = 'notifications';
+
+/**
+ * Sign-up attempt notices one account receives in any 24 hours. Anyone can cause one by typing
+ * the address into the sign-up form, from any network; past this, the owner has been told and
+ * more would only be a way to flood their inbox. A rolling 24 hours rather than the calendar day,
+ * so a burst around midnight UTC cannot deliver twice the limit.
+ */
+export const SIGNUP_NOTICES_PER_DAY = 3;
 
 /**
  * Keeps the users and questions read copies and turns events into mail. Each event is handled
@@ -84,9 +100,18 @@ export async function startConsumers(
         CreatorApproved.type,
         ExpertApplicationSubmitted.type,
         ExpertApplicationDecided.type,
+        AccountInvited.type,
+        PasswordResetRequested.type,
+        PasswordChanged.type,
+        EmailChangeRequested.type,
+        UserEmailChanged.type,
+        AccountClosed.type,
       ],
       handler: once(async (tx, event) => {
         switch (event.type) {
+          case AccountClosed.type:
+            await forgetMember(tx, readEvent(AccountClosed, event).data);
+            return;
           // The link goes to the address as typed: the account is not in the users copy (nor
           // mailed anything else) until the address is confirmed and UserRegistered arrives.
           case EmailVerificationRequested.type: {
@@ -104,15 +129,22 @@ export async function startConsumers(
           }
           case SignUpWithExistingEmail.type: {
             const data = readEvent(SignUpWithExistingEmail, event).data;
-            await enqueueMail(
-              tx,
-              mail(
+            const email = data.email.toLowerCase();
+            await lockAddress(tx, email);
+            const sent = await recentMailTo(tx, email, 'signup_existing', 24);
+            await enqueueMail(tx, {
+              ...mail(
                 'signup_existing',
                 `${event.id}:signup_existing`,
-                { email: data.email },
+                { email },
                 { firstName: data.firstName, username: data.username },
               ),
-            );
+              ...(sent >= SIGNUP_NOTICES_PER_DAY
+                ? {
+                    skip: `limit: at most ${SIGNUP_NOTICES_PER_DAY} sign-up attempt notices to one account in 24 hours`,
+                  }
+                : {}),
+            });
             return;
           }
           case UserRegistered.type: {
@@ -130,6 +162,109 @@ export async function startConsumers(
           case UserRoleChanged.type:
             await keepUser(tx, readEvent(UserRoleChanged, event).data);
             return;
+          // The invited person has no account yet: the link goes to the address as typed.
+          case AccountInvited.type: {
+            const { email, firstName, username, role, token, expiresAt } = readEvent(
+              AccountInvited,
+              event,
+            ).data;
+            await enqueueMail(
+              tx,
+              mail(
+                'account_invitation',
+                `${event.id}:account_invitation`,
+                { email },
+                { firstName, username, role, token, expiresAt },
+              ),
+            );
+            return;
+          }
+          // Messages about the account's safety go to the address itself, as it is now.
+          case PasswordResetRequested.type: {
+            const { email, firstName, token, expiresAt } = readEvent(
+              PasswordResetRequested,
+              event,
+            ).data;
+            await enqueueMail(
+              tx,
+              mail(
+                'password_reset',
+                `${event.id}:password_reset`,
+                { email },
+                {
+                  firstName,
+                  token,
+                  expiresAt,
+                },
+              ),
+            );
+            return;
+          }
+          case PasswordChanged.type: {
+            const { email, firstName, how, changedAt } = readEvent(PasswordChanged, event).data;
+            await enqueueMail(
+              tx,
+              mail(
+                'password_changed',
+                `${event.id}:password_changed`,
+                { email },
+                {
+                  firstName,
+                  how,
+                  changedAt,
+                },
+              ),
+            );
+            return;
+          }
+          case EmailChangeRequested.type: {
+            const data = readEvent(EmailChangeRequested, event).data;
+            const { firstName, newEmail } = data;
+            await enqueueMail(
+              tx,
+              mail(
+                'email_change_requested',
+                `${event.id}:email_change_requested`,
+                { email: data.currentEmail },
+                { firstName, newEmail },
+              ),
+              data.token
+                ? mail(
+                    'email_change_confirm',
+                    `${event.id}:email_change_confirm`,
+                    {
+                      email: newEmail,
+                    },
+                    { firstName, token: data.token, expiresAt: data.expiresAt },
+                  )
+                : mail(
+                    'email_change_taken',
+                    `${event.id}:email_change_taken`,
+                    {
+                      email: newEmail,
+                    },
+                    {},
+                  ),
+            );
+            return;
+          }
+          case UserEmailChanged.type: {
+            const data = readEvent(UserEmailChanged, event).data;
+            await keepUser(tx, data);
+            await enqueueMail(
+              tx,
+              mail(
+                'email_changed',
+                `${event.id}:email_changed`,
+                { email: data.previousEmail },
+                {
+                  firstName: data.firstName,
+                  newEmail: data.email,
+                },
+              ),
+            );
+            return;
+          }
           case CreatorApproved.type: {
             const data = readEvent(CreatorApproved, event).data;
             const values = {
@@ -194,6 +329,7 @@ export async function startConsumers(
                   name: data.name,
                   decision: data.decision,
                   note: data.note,
+                  invitation: data.invitation ?? null,
                 },
               ),
             );
@@ -245,6 +381,7 @@ export async function startConsumers(
             {
               questionId: data.questionId,
               moderationNotes: data.moderationNotes,
+              reason: data.reason ?? null,
               credits: CREDITS_PER_QUESTION,
             },
           ),

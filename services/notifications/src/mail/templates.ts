@@ -1,8 +1,16 @@
 import {
+  ACCOUNT_INVITATION_TTL_DAYS,
   ANSWER_DUE_HOURS,
   CREDIT_PACKAGES,
   type CreditPackageName,
+  EMAIL_CHANGE_TTL_HOURS,
   EMAIL_VERIFICATION_TTL_HOURS,
+  invitationPath,
+  PASSWORD_RESET_TTL_MINUTES,
+  REJECTION_REASON_LABELS,
+  type RejectionReason,
+  ROLE_NAMES,
+  type Role,
   SUBSCRIPTION,
 } from '@uapqa/contracts';
 import { type Html, html, multiline } from './html.js';
@@ -23,7 +31,13 @@ export interface MailData {
   /** To the asker of an approved question: who will answer it, and by when. */
   question_approved: { questionId: string; expertId: number; dueAt: string };
   /** To the asker of a rejected question. */
-  question_rejected: { questionId: string; moderationNotes: string | null; credits: number };
+  question_rejected: {
+    questionId: string;
+    moderationNotes: string | null;
+    /** Absent in mail queued before rejections carried a reason. */
+    reason?: RejectionReason | null;
+    credits: number;
+  };
   /** To the asker of an answered question. */
   question_answered: { questionId: string; title: string; expertId: number; answeredAt: string };
   /** A payment receipt. */
@@ -66,7 +80,18 @@ export interface MailData {
     name: string;
     decision: 'approved' | 'declined';
     note: string | null;
+    /** An approval's invitation link secret and when it stops working (older approvals: none). */
+    invitation?: { token: string; expiresAt: string } | null;
   };
+  /**
+   * To the address of an account just closed: the confirmation, a security message (someone with
+   * the password could have done it). The last message that address ever gets from us.
+   */
+  account_closed: { firstName: string | null; heldDays: number };
+  /** To an address signed up for the newsletter: the link that confirms it (double opt-in). */
+  newsletter_confirmation: { token: string };
+  /** One newsletter issue, to a confirmed subscriber. */
+  newsletter_issue: { subject: string; text: string };
   /** To staff: a contact-form message (replies go to the sender). */
   contact_staff: {
     name: string;
@@ -75,6 +100,26 @@ export interface MailData {
     message: string;
     receivedAt: string;
   };
+  /** To an address an admin invited: the link that creates the account with its password. */
+  account_invitation: {
+    firstName: string | null;
+    username: string;
+    role: Role;
+    token: string;
+    expiresAt: string;
+  };
+  /** To the address of an account: the link that sets a new password. A security email. */
+  password_reset: { firstName: string | null; token: string; expiresAt: string };
+  /** To the owner: the password was changed (by a reset link or from the account page). */
+  password_changed: { firstName: string | null; how: 'reset' | 'changed'; changedAt: string };
+  /** To the current address: a move to `newEmail` was asked, and waits for its link. */
+  email_change_requested: { firstName: string | null; newEmail: string };
+  /** To the new address: the link that moves the account to it. */
+  email_change_confirm: { firstName: string | null; token: string; expiresAt: string };
+  /** To a new address that already has an account: someone tried to move theirs to it. */
+  email_change_taken: Record<string, never>;
+  /** To the previous address: the account moved to `newEmail`. */
+  email_changed: { firstName: string | null; newEmail: string };
 }
 export type MailTemplate = keyof MailData;
 export const MAIL_TEMPLATES = [
@@ -93,6 +138,16 @@ export const MAIL_TEMPLATES = [
   'application_staff',
   'application_decided',
   'contact_staff',
+  'newsletter_confirmation',
+  'newsletter_issue',
+  'account_invitation',
+  'password_reset',
+  'password_changed',
+  'email_change_requested',
+  'email_change_confirm',
+  'email_change_taken',
+  'email_changed',
+  'account_closed',
 ] as const satisfies readonly MailTemplate[];
 
 export interface PersonInfo {
@@ -114,6 +169,8 @@ export interface RenderContext {
   expert: PersonInfo | null;
   requestedExpertId?: number | null;
   requestedExpert?: PersonInfo | null;
+  /** The one-click unsubscribe link of a kind the recipient may switch off, and its label. */
+  unsubscribe?: { url: string; label: string; forAccount: boolean } | null;
 }
 
 export interface RenderedMail {
@@ -204,7 +261,29 @@ type Renderers = {
   [T in MailTemplate]: (data: MailData[T], context: RenderContext) => Body;
 };
 
+/** What an approved expert's invitation link allows, and until when. */
+const invitationTerms = (expiresAt: string) =>
+  `This link lets you register even while registration is closed to the public. It works once, for this email address, until ${formatDate(expiresAt)}.`;
+
 const renderers: Renderers = {
+  account_closed(data, { publicUrl }) {
+    const contact = link(publicUrl, '/contact');
+    const hello = data.firstName ? greetingByName(data.firstName) : 'Hello,';
+    const closed = `Your ${SITE} account was closed just now. Your name, address, profile and sign-ins are deleted, your subscription has ended and your remaining credits were forfeited. Answers already published stay in the archive under “a former member”; payment records are kept, without your name, as tax law requires.`;
+    const last = `This is the last email we send to this address. Your username and address stay reserved for ${data.heldDays} days, then anyone may use them.`;
+    const notYou =
+      'If you did not close your account, someone knew your password: please contact us at once.';
+    return {
+      subject: `Your ${SITE} account is closed`,
+      text: [hello, '', closed, '', last, '', notYou, `Contact us: ${contact}`],
+      html: html`<p>${hello}</p>
+<p>${closed}</p>
+<p>${last}</p>
+<p>${notYou}</p>
+${button(contact, 'Contact us')}`,
+    };
+  },
+
   email_verification(data, { publicUrl }) {
     const confirm = link(publicUrl, `/verify-email?token=${encodeURIComponent(data.token)}`);
     const hello = data.firstName ? greetingByName(data.firstName) : 'Hello,';
@@ -323,6 +402,7 @@ ${button(page, 'Follow your question')}
     const mine = link(publicUrl, '/my-questions');
     const refund = `The ${plural(data.credits, 'FOIA credit')} you spent on it ${data.credits === 1 ? 'has' : 'have'} been refunded to your balance.`;
     const notes = data.moderationNotes?.trim() ? data.moderationNotes : null;
+    const reason = data.reason ? REJECTION_REASON_LABELS[data.reason] : null;
     return {
       subject: questionTitle
         ? `Your question was not approved: ${questionTitle}`
@@ -331,7 +411,8 @@ ${button(page, 'Follow your question')}
         greeting(recipient),
         '',
         `Our moderators did not approve your question${questionTitle ? ` “${questionTitle}”` : ''}.`,
-        ...(notes ? ['', 'Moderator’s notes:', notes] : ['No notes were given.']),
+        ...(reason ? ['', `Why: ${reason}`] : []),
+        ...(notes ? ['', 'Moderator’s notes:', notes] : reason ? [] : ['No notes were given.']),
         '',
         refund,
         '',
@@ -340,7 +421,8 @@ ${button(page, 'Follow your question')}
       ],
       html: html`<p>${greeting(recipient)}</p>
 <p>Our moderators did not approve your question${questionTitle ? html` <strong>“${questionTitle}”</strong>` : ''}.</p>
-${notes ? html`<p>Moderator’s notes:</p>${quote(notes)}` : html`<p>No notes were given.</p>`}
+${reason ? html`<p><strong>Why:</strong> ${reason}</p>` : ''}
+${notes ? html`<p>Moderator’s notes:</p>${quote(notes)}` : reason ? '' : html`<p>No notes were given.</p>`}
 <p>${refund}</p>
 ${button(ask, 'Ask another question')}
 <p><a href="${mine}">All your questions</a></p>`,
@@ -518,7 +600,14 @@ ${button(dashboard, 'Decide on the admin dashboard')}
   application_decided(data, { publicUrl }) {
     const note = data.note?.trim() ? data.note : null;
     if (data.decision === 'approved') {
-      const register = link(publicUrl, '/auth?tab=register');
+      const invitation = data.invitation ?? null;
+      // The invitation opens registration to this address even while the waitlist closes it.
+      const register = link(
+        publicUrl,
+        invitation
+          ? `/auth?tab=register&invite=${encodeURIComponent(invitation.token)}`
+          : '/auth?tab=register',
+      );
       const login = link(publicUrl, '/auth?tab=login');
       const onboarding = link(publicUrl, '/expert-onboarding');
       const next = `To start answering, create your ${SITE} account (or sign in if you already have one) and complete your expert profile. Once we approve the profile, members can put their questions to you.`;
@@ -533,6 +622,7 @@ ${button(dashboard, 'Decide on the admin dashboard')}
           next,
           '',
           `1. Create your account: ${register}`,
+          ...(invitation ? [`   ${invitationTerms(invitation.expiresAt)}`] : []),
           `   (already registered? Sign in: ${login})`,
           `2. Complete your expert profile: ${onboarding}`,
         ],
@@ -541,6 +631,7 @@ ${button(dashboard, 'Decide on the admin dashboard')}
 ${note ? html`<p>A note from our team:</p>${quote(note)}` : ''}
 <p>${next}</p>
 ${button(register, 'Create your account')}
+${invitation ? html`<p style="color:#6b7280;font-size:13px">${invitationTerms(invitation.expiresAt)}</p>` : ''}
 <p>Already registered? <a href="${login}">Sign in</a>, then <a href="${onboarding}">complete your expert profile</a>.</p>`,
       };
     }
@@ -559,6 +650,31 @@ ${button(register, 'Create your account')}
 <p>Thank you for applying to answer questions on ${SITE}. After reviewing your application, we are not able to accept it at this time.</p>
 ${note ? html`<p>A note from our team:</p>${quote(note)}` : ''}
 ${button(browse, 'Read the archive')}`,
+    };
+  },
+
+  newsletter_confirmation(data, { publicUrl }) {
+    const confirm = link(publicUrl, `/newsletter/confirm?token=${encodeURIComponent(data.token)}`);
+    const sentence = `Someone (we hope you) asked to receive the ${SITE} newsletter at this address. Open the link below to confirm it; until then, no newsletter is sent here.`;
+    const ignore =
+      'If it was not you, ignore this email: without the link, this address receives nothing.';
+    return {
+      subject: `Confirm your subscription to the ${SITE} newsletter`,
+      text: ['Hello,', '', sentence, '', `Confirm your subscription: ${confirm}`, '', ignore],
+      html: html`<p>Hello,</p>
+<p>${sentence}</p>
+${button(confirm, 'Confirm your subscription')}
+<p style="color:#6b7280;font-size:13px">${ignore}</p>`,
+    };
+  },
+
+  newsletter_issue(data, { publicUrl }) {
+    const browse = link(publicUrl, '/browse-qa');
+    return {
+      subject: data.subject,
+      text: [data.text, '', `Browse the archive: ${browse}`],
+      html: html`<p>${multiline(data.text)}</p>
+${button(browse, 'Browse the archive')}`,
     };
   },
 
@@ -588,6 +704,121 @@ ${quote(data.message)}
 <p style="color:#6b7280;font-size:13px">Reply to this email to answer the sender.</p>`,
     };
   },
+
+  account_invitation(data, { publicUrl }) {
+    const accept = link(publicUrl, invitationPath(data.token));
+    const hello = data.firstName ? greetingByName(data.firstName) : 'Hello,';
+    const role = ROLE_NAMES[data.role];
+    const sentence = `You are invited to ${SITE} as ${role}, under the username ${data.username}. Open the link below and choose your password to create your account.`;
+    const expiry = `The link works once, until ${formatDate(data.expiresAt)} (${ACCOUNT_INVITATION_TTL_DAYS} days). If you did not expect this invitation, ignore this email: no account is created without you.`;
+    return {
+      subject: `You are invited to ${SITE}`,
+      text: [hello, '', sentence, '', `Create your account: ${accept}`, '', expiry],
+      html: html`<p>${hello}</p>
+<p>${sentence}</p>
+${button(accept, 'Create your account')}
+<p style="color:#6b7280;font-size:13px">${expiry}</p>`,
+    };
+  },
+
+  password_reset(data, { publicUrl }) {
+    const reset = link(publicUrl, `/reset-password?token=${encodeURIComponent(data.token)}`);
+    const hello = data.firstName ? greetingByName(data.firstName) : 'Hello,';
+    const sentence = `Someone (we hope you) asked to choose a new password for your ${SITE} account. Open the link below to choose it.`;
+    const expiry = `The link works once, until ${formatDate(data.expiresAt)} (${PASSWORD_RESET_TTL_MINUTES} minutes). If it was not you, ignore this email: your password stays as it is.`;
+    return {
+      subject: `Choose a new password for ${SITE}`,
+      text: [hello, '', sentence, '', `Choose a new password: ${reset}`, '', expiry],
+      html: html`<p>${hello}</p>
+<p>${sentence}</p>
+${button(reset, 'Choose a new password')}
+<p style="color:#6b7280;font-size:13px">${expiry}</p>`,
+    };
+  },
+
+  password_changed(data, { publicUrl }) {
+    const forgot = link(publicUrl, '/auth?tab=forgot');
+    const hello = data.firstName ? greetingByName(data.firstName) : 'Hello,';
+    const how =
+      data.how === 'reset'
+        ? 'with a password reset link, and every device signed in to your account was signed out'
+        : 'from your account page, and every other device signed in to your account was signed out';
+    const sentence = `Your ${SITE} password was changed on ${formatDate(data.changedAt)}, ${how}.`;
+    const advice =
+      'If it was you, there is nothing to do. If it was not, choose a new password at once with the link below, and check the email address of your account.';
+    return {
+      subject: `Your ${SITE} password was changed`,
+      text: [hello, '', sentence, '', advice, '', `Reset your password: ${forgot}`],
+      html: html`<p>${hello}</p>
+<p>${sentence}</p>
+<p>${advice}</p>
+${button(forgot, 'Reset your password')}`,
+    };
+  },
+
+  email_change_requested(data, { publicUrl }) {
+    const forgot = link(publicUrl, '/auth?tab=forgot');
+    const hello = data.firstName ? greetingByName(data.firstName) : 'Hello,';
+    const sentence = `Someone signed in to your ${SITE} account asked to change its email address to ${data.newEmail}. Nothing changes unless the link sent to that address is opened; until then your account keeps this address.`;
+    const advice =
+      'If it was you, there is nothing to do. If it was not, someone knows your password: choose a new one with the link below, which also signs everyone out.';
+    return {
+      subject: `A change of your ${SITE} email address was asked`,
+      text: [hello, '', sentence, '', advice, '', `Reset your password: ${forgot}`],
+      html: html`<p>${hello}</p>
+<p>${sentence}</p>
+<p>${advice}</p>
+${button(forgot, 'Reset your password')}`,
+    };
+  },
+
+  email_change_confirm(data, { publicUrl }) {
+    const confirm = link(
+      publicUrl,
+      `/confirm-email-change?token=${encodeURIComponent(data.token)}`,
+    );
+    const hello = data.firstName ? greetingByName(data.firstName) : 'Hello,';
+    const sentence = `Someone (we hope you) asked to use this address for their ${SITE} account. Open the link below to confirm it is yours.`;
+    const expiry = `The link works once, until ${formatDate(data.expiresAt)} (${EMAIL_CHANGE_TTL_HOURS} hours). If it was not you, ignore this email: nothing changes without the link.`;
+    return {
+      subject: `Confirm your new email address for ${SITE}`,
+      text: [hello, '', sentence, '', `Confirm this address: ${confirm}`, '', expiry],
+      html: html`<p>${hello}</p>
+<p>${sentence}</p>
+${button(confirm, 'Confirm this address')}
+<p style="color:#6b7280;font-size:13px">${expiry}</p>`,
+    };
+  },
+
+  email_change_taken(_data, { publicUrl }) {
+    const login = link(publicUrl, '/auth?tab=login');
+    const sentence = `Someone asked to move another ${SITE} account to this email address, which already has an account of its own. Nothing was changed, in either account.`;
+    const advice = 'If it was you, sign in to the account this address already has.';
+    return {
+      subject: `Someone tried to use your address for another ${SITE} account`,
+      text: ['Hello,', '', sentence, advice, '', `Sign in: ${login}`],
+      html: html`<p>Hello,</p>
+<p>${sentence}</p>
+<p>${advice}</p>
+${button(login, 'Sign in')}`,
+    };
+  },
+
+  email_changed(data, { publicUrl }) {
+    const contact = link(publicUrl, '/contact');
+    const hello = data.firstName ? greetingByName(data.firstName) : 'Hello,';
+    const sentence = `The email address of your ${SITE} account was changed to ${data.newEmail}. This address will receive nothing more about the account.`;
+    const advice =
+      'If it was not you, tell us at once with the contact form: someone else may control your account.';
+    return {
+      subject: `Your ${SITE} email address was changed`,
+      text: [hello, '', sentence, '', advice, '', `Contact us: ${contact}`],
+      html: html`<p>${hello}</p>
+<p>${sentence}</p>
+<p>${advice}</p>
+<p><a href="${contact}">Contact us</a></p>`,
+    };
+  },
 };
 
 /** Text and HTML of a message; every value from outside is HTML-escaped in the HTML part. */
@@ -597,10 +828,23 @@ export function renderMail<T extends MailTemplate>(
   context: RenderContext,
 ): RenderedMail {
   const body = renderers[template](data, context);
+  const { unsubscribe } = context;
+  const manage = link(context.publicUrl, '/account');
+  const settings = unsubscribe?.forAccount ? `\nAll your email settings: ${manage}` : '';
+  const footer = unsubscribe
+    ? `\n\nYou receive this because ${unsubscribe.label.toLowerCase()} emails are on. Switch them off: ${unsubscribe.url}${settings}`
+    : '';
   return {
     subject: body.subject,
-    text: `${body.text.join('\n')}\n\n--\n${SITE}\n${link(context.publicUrl, '/')}\n`,
-    html: layout(context.publicUrl, body.subject, body.html),
+    text: `${body.text.join('\n')}${footer}\n\n--\n${SITE}\n${link(context.publicUrl, '/')}\n`,
+    html: layout(
+      context.publicUrl,
+      body.subject,
+      unsubscribe
+        ? html`${body.html}
+<p style="color:#6b7280;font-size:12px;border-top:1px solid #e5e7eb;padding-top:12px">You receive this because ${unsubscribe.label.toLowerCase()} emails are on. <a href="${unsubscribe.url}" style="color:#6b7280">Switch them off</a>${unsubscribe.forAccount ? html` · <a href="${manage}" style="color:#6b7280">All your email settings</a>` : ''}</p>`
+        : body.html,
+    ),
     ...(body.replyTo ? { replyTo: body.replyTo } : {}),
   };
 }

@@ -16,6 +16,8 @@ export interface OutgoingMail {
   messageId: string;
   date: Date;
   headers: Record<string, string>;
+  /** The one-click unsubscribe link (List-Unsubscribe), for kinds the recipient may switch off. */
+  listUnsubscribe?: string;
 }
 
 export interface MailTransport {
@@ -43,6 +45,8 @@ function message(mail: OutgoingMail) {
     messageId: mail.messageId,
     date: mail.date,
     headers: mail.headers,
+    // nodemailer writes `List-Unsubscribe: <url>` from its list option.
+    ...(mail.listUnsubscribe ? { list: { unsubscribe: mail.listUnsubscribe } } : {}),
   };
 }
 

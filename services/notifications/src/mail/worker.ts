@@ -1,7 +1,11 @@
+import { EMAIL_KIND_INFO, isSwitchableEmailKind } from '@uapqa/contracts';
 import { type Database, DrainLoop, type Executor, type Logger } from '@uapqa/service-kit';
 import { and, asc, count, eq, inArray, isNull, like, lte, or, sql } from 'drizzle-orm';
 import type * as schema from '../db/schema.js';
-import { creators, mailOutbox, questions, users } from '../db/schema.js';
+import { closedAccounts, creators, mailOutbox, questions, users } from '../db/schema.js';
+import { kindsSwitchedOff } from '../preferences/store.js';
+import type { UnsubscribeSubject, UnsubscribeTokens } from '../preferences/tokens.js';
+import { TEMPLATE_KINDS } from './kinds.js';
 import {
   MAIL_TEMPLATES,
   type MailData,
@@ -22,6 +26,8 @@ export interface MailRequest<T extends MailTemplate = MailTemplate> {
   template: T;
   to: { userId: number } | { email: string };
   data: MailData[T];
+  /** Decided not to send (a limit): the row is kept as `skipped`, with this as its reason. */
+  skip?: string;
 }
 
 export function mail<T extends MailTemplate>(
@@ -35,25 +41,59 @@ export function mail<T extends MailTemplate>(
 
 /**
  * Writes messages in the caller's transaction: they exist if and only if what caused them does.
- * Returns how many were new (a repeated dedupe key adds nothing).
+ * A message of a kind its recipient switched off is written too, as `skipped` with the reason,
+ * so the outbox shows why nothing was sent. Returns how many were new (a repeated dedupe key
+ * adds nothing), skipped ones included.
  */
-export async function enqueueMail(tx: Executor, ...mails: MailRequest[]): Promise<number> {
+export async function enqueueMail(tx: Executor, ...requested: MailRequest[]): Promise<number> {
+  const mails = await withoutClosedAccounts(tx, requested);
   if (mails.length === 0) return 0;
+  const members = mails.flatMap((each) => ('userId' in each.to ? [each.to.userId] : []));
+  const off = await kindsSwitchedOff(tx, [...new Set(members)]);
+  const skipReason = (each: MailRequest): string | null => {
+    if (each.skip) return each.skip;
+    const kind = TEMPLATE_KINDS[each.template];
+    if (!('userId' in each.to) || !off.get(each.to.userId)?.has(kind)) return null;
+    return `the recipient switched off ${EMAIL_KIND_INFO[kind].label.toLowerCase()} emails`;
+  };
   const inserted = await tx
     .insert(mailOutbox)
     .values(
-      mails.map((each) => ({
-        dedupeKey: each.dedupeKey,
-        template: each.template,
-        toUserId: 'userId' in each.to ? each.to.userId : null,
-        toEmail: 'email' in each.to ? each.to.email : null,
-        data: each.data as Record<string, unknown>,
-      })),
+      mails.map((each) => {
+        const skip = skipReason(each);
+        return {
+          dedupeKey: each.dedupeKey,
+          template: each.template,
+          toUserId: 'userId' in each.to ? each.to.userId : null,
+          toEmail: 'email' in each.to ? each.to.email : null,
+          data: each.data as Record<string, unknown>,
+          ...(skip ? { status: 'skipped' as const, skipReason: skip } : {}),
+        };
+      }),
     )
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
     .returning({ id: mailOutbox.id });
   return inserted.length;
 }
+
+/** Drops messages to accounts closed by their owner: nothing is mailed to them any more. */
+async function withoutClosedAccounts(tx: Executor, mails: MailRequest[]): Promise<MailRequest[]> {
+  const ids = mails.flatMap((each) => ('userId' in each.to ? [each.to.userId] : []));
+  if (ids.length === 0) return mails;
+  const closed = await tx
+    .select({ userId: closedAccounts.userId })
+    .from(closedAccounts)
+    .where(inArray(closedAccounts.userId, ids));
+  if (closed.length === 0) return mails;
+  const gone = new Set(closed.map((row) => row.userId));
+  return mails.filter((each) => !('userId' in each.to && gone.has(each.to.userId)));
+}
+
+/**
+ * Messages whose address is forgotten once sent: the confirmation of a closed account is the
+ * only place the address still is, and the log keeps only that it went.
+ */
+const FORGET_ADDRESS_ONCE_SENT: ReadonlySet<string> = new Set(['account_closed']);
 
 /** Makes a user's waiting messages due now (their address just became known). */
 export async function wakeMailFor(tx: Executor, userId: number): Promise<void> {
@@ -79,6 +119,8 @@ export interface MailWorkerOptions {
   leaseMs: number;
   batchSize?: number;
   logger?: Logger;
+  /** Signs the one-click unsubscribe link of every message of a kind that can be switched off. */
+  unsubscribeTokens: UnsubscribeTokens;
 }
 
 /** A message that cannot be rendered yet (its recipient or question is not known yet). */
@@ -181,6 +223,7 @@ export class MailWorker {
           lastError: null,
           subject: outgoing.subject,
           messageId: outgoing.messageId,
+          ...(FORGET_ADDRESS_ONCE_SENT.has(row.template) ? { toEmail: null, data: {} } : {}),
         })
         .where(eq(mailOutbox.id, row.id));
       logger?.info({ attempts: row.attempts }, 'mail sent');
@@ -250,6 +293,7 @@ export class MailWorker {
         ? ((await this.person(requestedExpertId)) ?? null)
         : null;
 
+    const unsubscribe = await this.unsubscribeLink(row, template);
     const rendered = renderMail(template, data as never, {
       publicUrl: this.options.publicUrl,
       recipient,
@@ -257,6 +301,7 @@ export class MailWorker {
       expert,
       requestedExpertId,
       requestedExpert,
+      unsubscribe: unsubscribe && { ...unsubscribe, forAccount: row.toUserId !== null },
     });
     const name = recipient
       ? [recipient.firstName, recipient.lastName].filter(Boolean).join(' ').trim()
@@ -273,7 +318,32 @@ export class MailWorker {
       // The same Message-ID on every attempt: a receiver can drop a copy a crash made us resend.
       messageId: `<${row.id}@${this.domain}>`,
       date: new Date(),
-      headers: { 'Auto-Submitted': 'auto-generated', 'X-UAPQA-Template': template },
+      headers: {
+        'Auto-Submitted': 'auto-generated',
+        'X-UAPQA-Template': template,
+        // RFC 8058: the link may be POSTed by the mail client, with no sign-in, to switch it off.
+        ...(unsubscribe ? { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}),
+      },
+      ...(unsubscribe ? { listUnsubscribe: unsubscribe.url } : {}),
+    };
+  }
+
+  /**
+   * The one-click unsubscribe link of a message whose kind its recipient may switch off: the
+   * member's account, or (a newsletter issue) the subscribed address. Null for the rest.
+   */
+  private async unsubscribeLink(row: Row, template: MailTemplate) {
+    const kind = TEMPLATE_KINDS[template];
+    if (!isSwitchableEmailKind(kind)) return null;
+    let subject: UnsubscribeSubject;
+    if (row.toUserId !== null) subject = { userId: row.toUserId, kind };
+    else if (kind === 'newsletter' && row.toEmail) subject = { email: row.toEmail, kind };
+    else return null;
+    const token = await this.options.unsubscribeTokens.sign(subject);
+    const base = this.options.publicUrl.replace(/\/+$/, '');
+    return {
+      url: `${base}/api/unsubscribe?token=${encodeURIComponent(token)}`,
+      label: EMAIL_KIND_INFO[kind].label,
     };
   }
 

@@ -19,12 +19,15 @@ import {
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { contactMessages, newsletterSubscribers, waitlist } from '../db/schema.js';
+import { contactMessages, waitlist } from '../db/schema.js';
 import type { NotificationsDeps } from '../deps.js';
 import { enqueueMail, mail } from '../mail/worker.js';
+import { requestNewsletter } from './newsletter.js';
 
 export const WAITLIST_JOINED = "You're on the waitlist. You'll be notified first when we launch.";
-export const NEWSLETTER_SUBSCRIBED = "You've been subscribed to our newsletter.";
+/** The same for a new address and a known one: nobody learns who is on the list. */
+export const NEWSLETTER_SUBSCRIBED =
+  'Almost done: open the link we emailed you to confirm your subscription.';
 export const CONTACT_RECEIVED = 'Message sent! We will get back to you soon.';
 
 /**
@@ -53,8 +56,9 @@ async function withErrorField(run: () => Promise<Response>): Promise<Response> {
 
 /**
  * The public forms: waitlist, newsletter, contact. Each is limited per client address. Signing
- * up twice answers the same 200 and stores one row (and, for the waitlist, sends one email), so
- * a visitor cannot tell whether an address was already on a list.
+ * up twice answers the same 200 and stores one row (the waitlist sends one email per address,
+ * ever; the newsletter a confirmation link, at most one an hour, until it is opened), so a
+ * visitor cannot tell whether an address was already on a list.
  */
 export function formRoutes(deps: NotificationsDeps): Hono {
   const app = new Hono();
@@ -120,7 +124,8 @@ export function formRoutes(deps: NotificationsDeps): Hono {
     async (c) => {
       await limit(c, 'newsletter');
       const { email, source } = await readBody(c, NewsletterSubscribeBody);
-      await db.insert(newsletterSubscribers).values({ email, source }).onConflictDoNothing();
+      const sent = await db.transaction((tx) => requestNewsletter(tx, email, source));
+      if (sent) deps.mail.kick();
       return c.json({ message: NEWSLETTER_SUBSCRIBED } satisfies FormAccepted, 200);
     },
   );

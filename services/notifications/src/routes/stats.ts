@@ -1,6 +1,6 @@
 import { NotificationsStats } from '@uapqa/contracts';
 import { answer, apiDoc, requireRole, roles } from '@uapqa/service-kit';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   contactMessages,
@@ -25,9 +25,8 @@ export function statsRoutes({ db }: NotificationsDeps): Hono {
     }),
     requireRole('admin'),
     async (c) => {
-      const total = async (
-        table: typeof waitlist | typeof newsletterSubscribers | typeof contactMessages,
-      ) => (await db.select({ n: count() }).from(table))[0]?.n ?? 0;
+      const total = async (table: typeof waitlist | typeof contactMessages) =>
+        (await db.select({ n: count() }).from(table))[0]?.n ?? 0;
       const byStatus = await db
         .select({ status: mailOutbox.status, n: count() })
         .from(mailOutbox)
@@ -38,7 +37,13 @@ export function statsRoutes({ db }: NotificationsDeps): Hono {
       for (const row of byStatus) mail[row.status] = row.n;
       const stats: NotificationsStats = {
         waitlist: await total(waitlist),
-        newsletter: await total(newsletterSubscribers),
+        newsletter:
+          (
+            await db
+              .select({ n: count() })
+              .from(newsletterSubscribers)
+              .where(eq(newsletterSubscribers.status, 'subscribed'))
+          )[0]?.n ?? 0,
         contactMessages: await total(contactMessages),
         mail,
       };

@@ -1,3 +1,4 @@
+import { ANONYMOUS_PREVIEW_CHARS } from '@uapqa/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -58,6 +59,18 @@ export const creators = pgTable('creators', {
 });
 
 /**
+ * Read copy of who holds an active subscription, kept from billing's SubscriptionActivated and
+ * SubscriptionLapsed: whole answers are for subscribers, and this service decides that without
+ * asking billing on every read. `changedAt` is the event's time, so an older event delivered
+ * late never overwrites a newer state.
+ */
+export const subscribers = pgTable('subscribers', {
+  userId: integer('user_id').primaryKey(),
+  active: boolean('active').notNull(),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+});
+
+/**
  * A question and, once given, its answer (one per question). The search vector covers title,
  * details and answer, stored and GIN-indexed so archive search never scans text.
  */
@@ -86,6 +99,8 @@ export const questions = pgTable(
       .notNull()
       .default('pending'),
     moderationNotes: text('moderation_notes'),
+    /** A rejection's reason (REJECTION_REASONS), which the member reads. */
+    rejectionReason: text('rejection_reason'),
     createdAt: createdAt(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     dueAt: timestamp('due_at', { withTimezone: true }),
@@ -100,6 +115,14 @@ export const questions = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(content, '')), 'B') || setweight(to_tsvector('english', coalesce(answer_content, '')), 'C')`,
     ),
+    /**
+     * What a reader without a subscription may search: title, details and the answer's first
+     * 100 characters (the preview they are shown), so a search cannot confirm a word hidden in
+     * the rest of an answer. `left` counts characters, as the preview does.
+     */
+    previewVector: tsvector('preview_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(content, '')), 'B') || setweight(to_tsvector('english', left(coalesce(answer_content, ''), ${sql.raw(String(ANONYMOUS_PREVIEW_CHARS))})), 'C')`,
+    ),
     /** Titles alone: a question whose title matches ranks above one matching elsewhere. */
     titleVector: tsvector('title_vector').generatedAlwaysAs(
       sql`to_tsvector('english', coalesce(title, ''))`,
@@ -107,6 +130,7 @@ export const questions = pgTable(
   },
   (table) => [
     index('questions_search_idx').using('gin', table.searchVector),
+    index('questions_preview_search_idx').using('gin', table.previewVector),
     index('questions_title_search_idx').using('gin', table.titleVector),
     // The archive: answered questions, newest answer first. Ascending on purpose: read backwards
     // it yields `order by answered_at desc, id desc` exactly (a DESC index is NULLS LAST, which

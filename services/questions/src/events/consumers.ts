@@ -1,5 +1,7 @@
 import {
+  AccountClosed,
   ANSWER_DUE_HOURS,
+  BILLING_STREAM,
   CreatorApproved,
   CreatorListingChanged,
   IDENTITY_STREAM,
@@ -10,6 +12,8 @@ import {
   QuestionRejected,
   QuestionSubmitted,
   readEvent,
+  SubscriptionActivated,
+  SubscriptionLapsed,
   TaxonomyChanged,
 } from '@uapqa/contracts';
 import {
@@ -19,16 +23,18 @@ import {
   type Subscription,
 } from '@uapqa/service-kit';
 import { and, eq } from 'drizzle-orm';
+import { forgetMember } from '../closing.js';
 import { creators, questions } from '../db/schema.js';
 import type { QuestionsDeps } from '../deps.js';
 import { renewAfterTaxonomyChange } from '../public-lists.js';
+import { applySubscriptionEvent } from '../readers.js';
 import { releasePlace } from '../windows.js';
 import { withdrawFromUnlisted } from '../withdrawals.js';
 
 export const CONSUMER = 'questions';
 
 /**
- * Keeps the creators read copy and applies moderation outcomes, each event once (inbox); and
+ * Keeps the creators and subscribers read copies and applies moderation outcomes, each event once (inbox); and
  * has this replica renew what it serves from memory whenever any replica's write changed it.
  */
 export async function startConsumers(deps: QuestionsDeps, bus: EventBus): Promise<Subscription[]> {
@@ -62,6 +68,10 @@ export async function startConsumers(deps: QuestionsDeps, bus: EventBus): Promis
     if (!data.listed) await withdrawFromUnlisted(tx, { expertId: data.userId });
   });
 
+  const accountClosed = once(async (tx, event) => {
+    await forgetMember(tx, readEvent(AccountClosed, event).data.userId);
+  });
+
   // Applying an approval is one statement, claim included: it reaches the read model in one
   // round trip (moderation's and the asker's views wait on it).
   const approval = idempotentStatement(db, CONSUMER, async (claim, event) => {
@@ -90,6 +100,7 @@ export async function startConsumers(deps: QuestionsDeps, bus: EventBus): Promis
       .set({
         status: 'rejected',
         moderationNotes: data.moderationNotes,
+        rejectionReason: data.reason ?? null,
         decidedAt: new Date(data.rejectedAt),
       })
       .where(and(eq(questions.id, data.questionId), eq(questions.status, 'pending')))
@@ -102,11 +113,15 @@ export async function startConsumers(deps: QuestionsDeps, bus: EventBus): Promis
     bus.consume({
       stream: IDENTITY_STREAM,
       durable: CONSUMER,
-      types: [CreatorApproved.type, CreatorListingChanged.type],
+      types: [CreatorApproved.type, CreatorListingChanged.type, AccountClosed.type],
       // The archive shows the creator's name, the windows their places: once committed, this
       // replica serves neither from before.
       handler: async (event) => {
-        if (event.type === CreatorListingChanged.type) {
+        if (event.type === AccountClosed.type) {
+          await accountClosed(event);
+          archivePages.changed();
+          deadlines.changed();
+        } else if (event.type === CreatorListingChanged.type) {
           await listingChanged(event);
           deadlines.changed();
         } else {
@@ -136,6 +151,13 @@ export async function startConsumers(deps: QuestionsDeps, bus: EventBus): Promis
           lists.windows.changed();
         }
       },
+    }),
+    // Who may read whole answers is looked up per request, so no remembered page is renewed.
+    bus.consume({
+      stream: BILLING_STREAM,
+      durable: CONSUMER,
+      types: [SubscriptionActivated.type, SubscriptionLapsed.type],
+      handler: once(applySubscriptionEvent),
     }),
     // Every replica watches (not one of them consumes): each keeps its own pages and lists. An
     // event leaves the outbox only after its write committed, so a read after it sees the write.

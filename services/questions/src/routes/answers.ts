@@ -45,7 +45,8 @@ export function answerRoutes({ db, relay, archivePages, deadlines }: QuestionsDe
         .where(eq(questions.assignedExpertId, userId))
         .orderBy(desc(questions.decidedAt), desc(questions.id))
         .limit(500);
-      return c.json(toQuestions(rows, { fullAnswers: true, showNotes: true }));
+      // Assigned to the caller: the rule gives the writing expert their answers whole.
+      return c.json(toQuestions(rows, { reader: { userId, everyAnswer: false }, showNotes: true }));
     },
   );
 

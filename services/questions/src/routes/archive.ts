@@ -3,18 +3,20 @@ import { answer, apiDoc, HEADERS, PUBLIC, readQuery } from '@uapqa/service-kit';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { QuestionsDeps } from '../deps.js';
+import { answerReader } from '../readers.js';
 import { windowAt } from '../windows.js';
 
-export function archiveRoutes({ config, archivePages, lists }: QuestionsDeps): Hono {
+export function archiveRoutes({ db, config, archivePages, lists }: QuestionsDeps): Hono {
   const app = new Hono();
 
-  /** The public archive; visitors get answer previews, signed-in users the full answers. */
+  /** The public archive: whole answers for those the subscription rule allows, previews otherwise. */
   app.get(
     '/api/questions',
     apiDoc({
       operationId: 'listArchive',
       summary: 'The public archive of answered questions',
-      description: 'Full answers for signed-in members, excerpts otherwise.',
+      description:
+        "Whole answers for members with an active subscription and for staff, and for the expert who wrote an answer or the member who asked it; everyone else (visitors, members without a subscription or whose subscription lapsed) gets each answer's first 100 characters and `...`, with `answer.truncated: true`. `search` matches the whole answer only for readers who may read every answer whole; for everyone else it matches the title, the details and the answer's first 100 characters (and the whole of the answers they wrote or asked for).",
       tag: 'questions',
       access: PUBLIC,
       query: ArchiveQuery,
@@ -27,7 +29,12 @@ export function archiveRoutes({ config, archivePages, lists }: QuestionsDeps): H
     }),
     async (c) => {
       const query = readQuery(c, ArchiveQuery);
-      const page = await archivePages.get(query);
+      const reader = await answerReader(db, c.get('session'));
+      const page = await archivePages.get({
+        ...query,
+        searchWhole: reader.everyAnswer,
+        ownerId: reader.userId,
+      });
       const { total, exact, nextCursor } = page;
       c.header('X-Total-Count', String(total));
       // Past COUNT_LIMIT matches the count is the planner's estimate; this says which one it is.
@@ -37,8 +44,7 @@ export function archiveRoutes({ config, archivePages, lists }: QuestionsDeps): H
         'Access-Control-Expose-Headers',
         'X-Total-Count, X-Total-Count-Exact, X-Next-Cursor',
       );
-      const signedIn = c.get('session') !== null;
-      return c.body(page.body(signedIn ? 'member' : 'visitor'), 200, {
+      return c.body(page.body(reader), 200, {
         'Content-Type': 'application/json',
       });
     },

@@ -60,7 +60,8 @@ export function myQuestionsRoutes({ db, config }: QuestionsDeps): Hono {
       ]);
       c.header('X-Total-Count', String(counted?.total ?? 0));
       c.header('Access-Control-Expose-Headers', 'X-Total-Count');
-      return c.json(toQuestions(rows, { fullAnswers: true, showNotes: true }));
+      // The asker's own questions: the rule gives an asker their answers whole (they paid for them).
+      return c.json(toQuestions(rows, { reader: { userId, everyAnswer: false }, showNotes: true }));
     },
   );
 

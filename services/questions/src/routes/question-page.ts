@@ -10,6 +10,7 @@ import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { questions } from '../db/schema.js';
 import type { QuestionsDeps } from '../deps.js';
+import { answerReader } from '../readers.js';
 import { fromQuestions, toQuestions } from '../shape.js';
 
 /** One question's page, and the list of answered questions a sitemap is made of. */
@@ -51,7 +52,8 @@ export function questionPageRoutes({ db }: QuestionsDeps): Hono {
   );
 
   /**
-   * An answered question for anyone (visitors get the answer's preview, members all of it).
+   * An answered question for anyone (whole for those the subscription rule allows, in
+   * readers.ts; the preview for everyone else).
    * Any other question only for its asker, its assigned expert and staff: for everyone else it
    * does not exist (404), so its existence is not revealed either.
    */
@@ -61,7 +63,7 @@ export function questionPageRoutes({ db }: QuestionsDeps): Hono {
       operationId: 'getQuestion',
       summary: 'One question',
       description:
-        "An answered question for anyone (visitors get the answer's first 100 characters and `...`, signed-in callers all of it); any other question only for its asker, its assigned expert and staff, 404 for everyone else. Moderation notes only for those three.",
+        'An answered question for anyone. The whole answer goes to members with an active subscription, staff, the expert who wrote it and its asker; everyone else (visitors, members without a subscription or whose subscription lapsed) gets its first 100 characters and `...`, with `answer.truncated: true`. Any other question only for its asker, its assigned expert and staff, 404 for everyone else. Moderation notes only for those three.',
       tag: 'questions',
       access: PUBLIC,
       params: QuestionIdParam,
@@ -79,7 +81,8 @@ export function questionPageRoutes({ db }: QuestionsDeps): Hono {
         row !== undefined &&
         (asker || row.assignedExpertId === session.userId || STAFF_ROLES.includes(session.role));
       if (!row || (row.status !== 'answered' && !involved)) throw notFound('No such question.');
-      const [question] = toQuestions([row], { fullAnswers: session !== null, showNotes: involved });
+      const reader = await answerReader(db, session);
+      const [question] = toQuestions([row], { reader, showNotes: involved });
       return c.json({ ...question, askedByViewer: asker });
     },
   );

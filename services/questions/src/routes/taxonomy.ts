@@ -12,6 +12,7 @@ import {
   apiDoc,
   badRequest,
   conflict,
+  currentSession,
   type Executor,
   enqueue,
   notFound,
@@ -51,12 +52,19 @@ export function taxonomyRoutes(deps: QuestionsDeps): Hono {
   async function writeTaxonomy<Row extends { id: number; name: string }>(
     kind: 'category' | 'tag',
     change: 'created' | 'deleted',
+    changedBy: number,
     write: (tx: Executor) => Promise<Row[]>,
   ): Promise<Row | undefined> {
     const written = await db.transaction(async (tx) => {
       const [row] = await write(tx);
       if (row) {
-        const event = createEvent(TaxonomyChanged, { kind, change, id: row.id, name: row.name });
+        const event = createEvent(TaxonomyChanged, {
+          kind,
+          change,
+          id: row.id,
+          name: row.name,
+          changedBy,
+        });
         await enqueue(tx, QUESTIONS_STREAM, event);
       }
       return row;
@@ -150,7 +158,7 @@ export function taxonomyRoutes(deps: QuestionsDeps): Hono {
     requireRole('admin'),
     async (c) => {
       const body = await readJson(c, TaxonomyBody);
-      const created = await writeTaxonomy('category', 'created', (tx) =>
+      const created = await writeTaxonomy('category', 'created', currentSession(c).userId, (tx) =>
         tx.insert(categories).values(body).returning(taxonomyColumns.categories),
       ).catch(refuseDuplicateName(`A category named '${body.name}' already exists.`));
       return c.json(created, 201);
@@ -178,7 +186,7 @@ export function taxonomyRoutes(deps: QuestionsDeps): Hono {
       if ((used?.n ?? 0) > 0) {
         throw conflict(`This category is used by ${used!.n} question(s) and cannot be deleted.`);
       }
-      const deleted = await writeTaxonomy('category', 'deleted', (tx) =>
+      const deleted = await writeTaxonomy('category', 'deleted', currentSession(c).userId, (tx) =>
         tx.delete(categories).where(eq(categories.id, id)).returning(taxonomyColumns.categories),
       ).catch((error) => {
         // A question took the category between the check and the delete.
@@ -205,7 +213,7 @@ export function taxonomyRoutes(deps: QuestionsDeps): Hono {
     requireRole('admin'),
     async (c) => {
       const body = await readJson(c, TaxonomyBody);
-      const created = await writeTaxonomy('tag', 'created', (tx) =>
+      const created = await writeTaxonomy('tag', 'created', currentSession(c).userId, (tx) =>
         tx.insert(tags).values(body).returning(taxonomyColumns.tags),
       ).catch(refuseDuplicateName(`A topic named '${body.name}' already exists.`));
       return c.json(created, 201);
@@ -226,7 +234,7 @@ export function taxonomyRoutes(deps: QuestionsDeps): Hono {
     requireRole('admin'),
     async (c) => {
       const { id } = readParams(c, IdParam);
-      const deleted = await writeTaxonomy('tag', 'deleted', (tx) =>
+      const deleted = await writeTaxonomy('tag', 'deleted', currentSession(c).userId, (tx) =>
         tx.delete(tags).where(eq(tags.id, id)).returning(taxonomyColumns.tags),
       );
       if (!deleted) throw notFound('No topic with that id.');

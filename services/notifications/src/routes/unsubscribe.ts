@@ -1,0 +1,114 @@
+import {
+  EMAIL_KIND_INFO,
+  EmailLinkQuery,
+  UnsubscribeDetails,
+  UnsubscribeDone,
+} from '@uapqa/contracts';
+import { answer, apiDoc, badRequest, PUBLIC, readQuery } from '@uapqa/service-kit';
+import { type Context, Hono } from 'hono';
+import type { NotificationsDeps } from '../deps.js';
+import { maskedAddress, stillSubscribed, unsubscribe } from '../preferences/store.js';
+import type { UnsubscribeSubject } from '../preferences/tokens.js';
+
+const NOT_VALID =
+  'This unsubscribe link is not valid. Please open the whole link from the email, or change your email settings on your account page.';
+
+/** The body RFC 8058 has a mail client POST to the link. */
+const ONE_CLICK = 'List-Unsubscribe=One-Click';
+
+/**
+ * One-click unsubscribe (RFC 8058). Every email of a kind its recipient may switch off carries
+ * `List-Unsubscribe: <…/api/unsubscribe?token=…>`; the token is signed and names the recipient
+ * and the kind. A mail client POSTs `List-Unsubscribe=One-Click` to it with no cookie nor
+ * CSRF token, which is why the gateway exempts this one path from its cross-site guard: the
+ * signed token is the credential. A GET (a person opening the link, or a link scanner) changes
+ * nothing: it leads to the page that says what will be switched off and asks for a press.
+ */
+export function unsubscribeRoutes({ db, unsubscribeTokens }: NotificationsDeps): Hono {
+  const app = new Hono();
+
+  async function subjectOf(c: Context): Promise<UnsubscribeSubject> {
+    const { token } = readQuery(c, EmailLinkQuery);
+    const subject = await unsubscribeTokens.read(token);
+    if (!subject) throw badRequest(NOT_VALID, 'token');
+    return subject;
+  }
+
+  app.get(
+    '/api/unsubscribe',
+    apiDoc({
+      operationId: 'openUnsubscribePage',
+      summary: 'Send a browser that opened an unsubscribe link to its page',
+      description:
+        'Changes nothing (link scanners open links too): redirects to `/unsubscribe?token=…`, the page that asks for a press.',
+      tag: 'notifications',
+      access: PUBLIC,
+      query: EmailLinkQuery,
+      ok: { 303: { description: 'Redirect to `/unsubscribe?token=…`.' } },
+    }),
+    (c) => {
+      const { token } = readQuery(c, EmailLinkQuery);
+      return c.redirect(`/unsubscribe?token=${encodeURIComponent(token)}`, 303);
+    },
+  );
+
+  app.get(
+    '/api/unsubscribe/details',
+    apiDoc({
+      operationId: 'getUnsubscribeDetails',
+      summary: 'What an unsubscribe link would switch off',
+      description: 'Changes nothing. A token that was not signed by the service is a 400.',
+      tag: 'notifications',
+      access: PUBLIC,
+      query: EmailLinkQuery,
+      ok: { 200: answer(UnsubscribeDetails) },
+    }),
+    async (c) => {
+      const subject = await subjectOf(c);
+      const details: UnsubscribeDetails = {
+        kind: subject.kind,
+        label: EMAIL_KIND_INFO[subject.kind].label,
+        address: await maskedAddress(db, subject),
+        subscribed: await stillSubscribed(db, subject),
+      };
+      return c.json(details);
+    },
+  );
+
+  app.post(
+    '/api/unsubscribe',
+    apiDoc({
+      operationId: 'unsubscribeOneClick',
+      summary: 'Switch off the kind of email an unsubscribe link names (RFC 8058 one-click)',
+      description:
+        'The body is `List-Unsubscribe=One-Click`, form-encoded, as mail clients send it; no session and no CSRF token (the signed token in the link is the credential). Doing it again answers the same.',
+      tag: 'notifications',
+      access: PUBLIC,
+      query: EmailLinkQuery,
+      ok: { 200: answer(UnsubscribeDone) },
+      errors: [415],
+    }),
+    async (c) => {
+      const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
+      if (type !== 'application/x-www-form-urlencoded') {
+        return c.json({ message: `Send the form body ${ONE_CLICK}.` }, 415);
+      }
+      const form = new URLSearchParams(await c.req.text());
+      if (form.get('List-Unsubscribe') !== 'One-Click') {
+        throw badRequest(`Send the form body ${ONE_CLICK}.`, 'List-Unsubscribe');
+      }
+      const subject = await subjectOf(c);
+      await db.transaction((tx) => unsubscribe(tx, subject));
+      const label = EMAIL_KIND_INFO[subject.kind].label;
+      const done: UnsubscribeDone = {
+        message:
+          'email' in subject
+            ? 'You are unsubscribed: this address receives no more newsletters.'
+            : `${label} emails are switched off. You can switch them on again from your account.`,
+        kind: subject.kind,
+      };
+      return c.json(done);
+    },
+  );
+  return app;
+}
