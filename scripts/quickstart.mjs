@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { printSlowestTasks } from './slowest-tasks.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { packageManager } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -20,15 +21,16 @@ function installedPnpm() {
 
 const pnpm = installedPnpm() ? ['pnpm'] : ['npx', '--yes', `pnpm@${pnpmVersion}`];
 
-function run(args, extraEnv = {}) {
+/** Runs pnpm with `args`; exits with its status when it fails, unless `after` is given. */
+function run(args, after) {
   const [command, ...rest] = [...pnpm, ...args];
   process.stdout.write(`\n> ${[command, ...rest].join(' ')}\n`);
   const result = spawnSync(command, rest, {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, ...extraEnv },
     shell: process.platform === 'win32',
   });
+  after?.();
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
@@ -43,7 +45,19 @@ if (task === 'start') {
   run(['install', ...frozen]);
   run(['lint']);
   // Two at a time: the machine has two cores and the suites start databases of their own.
-  run(['turbo', 'run', 'build', 'typecheck', 'test', '--concurrency=2', '--output-logs=new-only']);
+  run(
+    [
+      'turbo',
+      'run',
+      'build',
+      'typecheck',
+      'test',
+      '--concurrency=2',
+      '--output-logs=new-only',
+      '--summarize',
+    ],
+    () => printSlowestTasks(root),
+  );
 } else {
   process.stderr.write('usage: node scripts/quickstart.mjs start|test\n');
   process.exit(2);

@@ -1,4 +1,5 @@
 import {
+  AccountExport,
   AdminStats,
   CreatorWithWindow,
   CurrentSession,
@@ -25,6 +26,7 @@ import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { mountApiDocs } from './api-docs/serve.js';
+import { composeAccountExport } from './compose/account-export.js';
 import { composeCreators } from './compose/creators.js';
 import { composeHealth } from './compose/health.js';
 import { composeAdminStats, composePlatformStats } from './compose/stats.js';
@@ -64,6 +66,15 @@ export interface GatewayDeps {
  */
 const WEBHOOKS = ['/api/billing/webhook'];
 
+/**
+ * The one-click unsubscribe link of an email (RFC 8058): the recipient's mail client or mail
+ * provider POSTs `List-Unsubscribe=One-Click`, form-encoded, with no cookie and no CSRF token,
+ * from wherever it runs (a webmail may send its own Origin). The signed token in the link is the
+ * credential and all it can do is switch one kind of email off, so neither the cross-site guard
+ * nor the JSON-only rule applies to this one path.
+ */
+const ONE_CLICK_UNSUBSCRIBE = '/api/unsubscribe';
+
 export function buildGatewayApp(deps: GatewayDeps): Hono {
   const { config, upstreams } = deps;
   const lists = deps.lists ?? publicLists(0);
@@ -101,9 +112,13 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
   }
   app.use(
     '/api/*',
-    csrfGuard({ allowedOrigins: config.ALLOWED_ORIGINS, trustProxy, exempt: WEBHOOKS }),
+    csrfGuard({
+      allowedOrigins: config.ALLOWED_ORIGINS,
+      trustProxy,
+      exempt: [...WEBHOOKS, ONE_CLICK_UNSUBSCRIBE],
+    }),
   );
-  app.use('/api/*', jsonBodyGuard({ exempt: WEBHOOKS }));
+  app.use('/api/*', jsonBodyGuard({ exempt: [...WEBHOOKS, ONE_CLICK_UNSUBSCRIBE] }));
   // Outside the session middleware, so it sees the renewed cookies that middleware adds.
   app.use('/api/*', personalNoStore);
   app.use('/api/*', gatewaySession(deps.verifier, upstreams.identity));
@@ -147,6 +162,20 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
       errors: [503],
     }),
     (c) => composeSession(c, upstreams),
+  );
+  app.get(
+    '/api/account/export',
+    apiDoc({
+      operationId: 'exportAccountData',
+      summary: 'Download everything the site holds of the signed-in member, as one JSON file',
+      description:
+        'Each service gives its own part: `identity` (the account, sign-ins, expert profile), `questions` (questions asked with the answers received, answers given), `billing` (subscription, credit ledger, payments) and `notifications` (emails sent). A service not deployed here is a part with `available: false` and a sentence; a deployed one that fails makes the export a 503. Sent as an attachment, never cached.',
+      tag: 'gateway',
+      access: SESSION,
+      ok: { 200: answer(AccountExport, 'The file (`Content-Disposition: attachment`).') },
+      errors: [503],
+    }),
+    (c) => composeAccountExport(c, upstreams),
   );
   app.get(
     '/api/health',

@@ -12,7 +12,7 @@ export type ServiceName = (typeof SERVICES)[number];
  * Every public and admin API path mapped to the
  * service that owns it. Hono path patterns; the first match wins. Paths the gateway composes
  * itself (`/api/user`, `/api/session`, `/api/admin/stats`, `/api/platform-stats`,
- * `/api/health`) are not here.
+ * `/api/health`, `/api/account/export`) are not here.
  */
 export const ROUTE_TABLE: ReadonlyArray<{ path: string; service: ServiceName }> = [
   // identity
@@ -20,16 +20,31 @@ export const ROUTE_TABLE: ReadonlyArray<{ path: string; service: ServiceName }> 
   { path: '/api/register', service: 'identity' },
   { path: '/api/verify-email', service: 'identity' },
   { path: '/api/verify-email/resend', service: 'identity' },
+  { path: '/api/password-reset', service: 'identity' },
+  { path: '/api/password-reset/confirm', service: 'identity' },
+  { path: '/api/invitations/accept', service: 'identity' },
+  { path: '/api/account/password', service: 'identity' },
+  { path: '/api/account/email', service: 'identity' },
+  { path: '/api/account/email/confirm', service: 'identity' },
   { path: '/api/logout', service: 'identity' },
   { path: '/api/session/refresh', service: 'identity' },
   { path: '/api/member-count', service: 'identity' },
   { path: '/api/creators', service: 'identity' },
   { path: '/api/creator-profile', service: 'identity' },
+  // `/api/account/export` is the gateway's own (it composes every service's part).
+  { path: '/api/account', service: 'identity' },
+  { path: '/api/account/profile', service: 'identity' },
   { path: '/api/expert-applications', service: 'identity' },
   { path: '/api/waitlist/status', service: 'identity' },
   { path: '/api/admin/settings/*', service: 'identity' },
+  // A member's credits and questions are billing's and questions', inside identity's
+  // `/api/admin/users/*`: the first match wins.
+  { path: '/api/admin/users/:id/credits', service: 'billing' },
+  { path: '/api/admin/users/:id/questions', service: 'questions' },
   { path: '/api/admin/users', service: 'identity' },
   { path: '/api/admin/users/*', service: 'identity' },
+  { path: '/api/admin/invitations', service: 'identity' },
+  { path: '/api/admin/audit', service: 'identity' },
   { path: '/api/admin/creator-profiles', service: 'identity' },
   { path: '/api/admin/creator-profiles/*', service: 'identity' },
   { path: '/api/admin/expert-applications', service: 'identity' },
@@ -38,6 +53,8 @@ export const ROUTE_TABLE: ReadonlyArray<{ path: string; service: ServiceName }> 
   { path: '/api/create-subscription', service: 'billing' },
   { path: '/api/purchase-credits', service: 'billing' },
   { path: '/api/billing/*', service: 'billing' },
+  { path: '/api/admin/reports/payments', service: 'billing' },
+  { path: '/api/admin/reports/content', service: 'questions' },
   // questions
   { path: '/api/questions', service: 'questions' },
   { path: '/api/questions/*', service: 'questions' },
@@ -56,6 +73,11 @@ export const ROUTE_TABLE: ReadonlyArray<{ path: string; service: ServiceName }> 
   // notifications
   { path: '/api/waitlist/join', service: 'notifications' },
   { path: '/api/newsletter/subscribe', service: 'notifications' },
+  { path: '/api/newsletter/confirm', service: 'notifications' },
+  // Before any wider `/api/account/*` entry: the first match wins.
+  { path: '/api/account/email-preferences', service: 'notifications' },
+  { path: '/api/unsubscribe', service: 'notifications' },
+  { path: '/api/unsubscribe/details', service: 'notifications' },
   { path: '/api/contact', service: 'notifications' },
   { path: '/api/notifications/*', service: 'notifications' },
 ];

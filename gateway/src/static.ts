@@ -2,13 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { PAGE_READS, REMOTE_NAMES, type RemoteName } from '@uapqa/contracts';
+import { PAGE_READS, PAGE_ROUTES, REMOTE_NAMES, type RemoteName } from '@uapqa/contracts';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { etag } from 'hono/etag';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { remotePreloader, shellRoutePreloader } from './page-preloads.js';
-import { type PageHead, withHead } from './pages/head.js';
+import { NO_SUCH_PAGE, type PageHeadAnswer, withHead } from './pages/head.js';
 
 export const DEFAULT_FRONTENDS_DIR = fileURLToPath(new URL('../../frontends', import.meta.url));
 export const REMOTES = REMOTE_NAMES;
@@ -28,8 +28,19 @@ const NOT_BUILT_PAGE = `<!doctype html>
 this checkout, so there are no pages to show yet.</p>
 </body></html>`;
 
-/** Pages whose head (title, description, link preview) is written on the server, by path. */
-export type PageHeads = Record<string, (c: Context) => Promise<PageHead | null>>;
+/**
+ * Pages whose head (title, description, link preview) is written on the server, by path; a head
+ * may also say that there is no such page (`NO_SUCH_PAGE`: a question nobody may read).
+ */
+export type PageHeads = Record<string, (c: Context) => Promise<PageHeadAnswer>>;
+
+/** Whether a path is one of the site's pages (`PAGE_ROUTES`, a trailing slash allowed). */
+function pageMatcher(routes: readonly string[]): (path: string) => boolean {
+  const patterns = routes.map(
+    (route) => new RegExp(`^${route.replace(/:[^/]+/g, '[^/]+').replace(/\/$/, '')}/?$`),
+  );
+  return (path) => patterns.some((pattern) => pattern.test(path));
+}
 
 /** `/assets/…` of the shell and `/remotes/<name>/assets/…` of a remote: Vite's hashed output. */
 const HASHED = /^\/(?:remotes\/[^/]+\/)?assets\//;
@@ -137,8 +148,8 @@ function amend(c: Context, change: (headers: Headers) => void): void {
 }
 
 /**
- * The frontends' builds: the shell at `/` (any unknown page gets its index.html, the shell's
- * router shows the 404), each remote under `/remotes/<name>/`. Nothing under `/api` is static.
+ * The frontends' builds: the shell at `/` (an unknown page gets its index.html with status 404,
+ * and the shell's router shows the 404 page), each remote under `/remotes/<name>/`. Nothing under `/api` is static.
  * A path of `heads` gets the shell's index.html with its own head tags: crawlers and link
  * previews run no script, so a page they should read well says what it is in its HTML. A
  * page of a remote also names the remote's code to fetch at once (preload links), so it does
@@ -166,7 +177,12 @@ export function mountFrontends(
   const html = readFileSync(index, 'utf8');
   const remoteCode = remotePreloader(frontendsDir, configuredRemotes);
   const shellCode = shellRoutePreloader(frontendsDir);
-  const page = (c: Context, head: PageHead | null = null) => {
+  // `/index.html` is the file the shell is built as: the same page as `/`.
+  const known = pageMatcher([...PAGE_ROUTES, '/index.html']);
+  const page = (c: Context, head: PageHeadAnswer = null) => {
+    // Any other path is no page: the shell's router draws its 404 page, and the status says so
+    // too, so crawlers and link checkers do not keep a "page" for every mistyped address.
+    if (head === NO_SUCH_PAGE || !known(c.req.path)) return c.html(html, 404);
     const query = new URL(c.req.url).search;
     const links = remoteCode(c.req.path) + shellCode(c.req.path) + readPreloads(c.req.path, query);
     return c.html(withLinks(head ? withHead(html, head) : html, links));

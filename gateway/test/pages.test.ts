@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PAGE_META } from '@uapqa/contracts';
+import { PAGE_META, PAGE_ROUTES, SITEMAP_PAGES } from '@uapqa/contracts';
 import { createLogger } from '@uapqa/service-kit';
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -113,21 +113,28 @@ describe("a question page's head", () => {
     expect(page).toContain('<div id="root"></div>');
   });
 
-  it('is the plain shell for a question visitors may not see, and for a malformed id', async () => {
-    for (const path of [`/questions/${PENDING}`, '/questions/not-an-id']) {
+  it('is the 404 page, status 404, for a question visitors may not see and for an id in no form given out', async () => {
+    for (const path of [
+      `/questions/${PENDING}`,
+      `/questions/${ANSWERED.toUpperCase()}`,
+      '/questions/not-an-id',
+      '/questions/1',
+    ]) {
       const response = await app.request(path);
-      expect(response.status).toBe(200);
+      expect(response.status, path).toBe(404);
       const page = await response.text();
-      expect(page).toContain('<title>UAP Answers</title>');
-      expect(page).toContain("The site's own description.");
-      expect(page).not.toContain('og:title');
+      // Still the shell, with no question's head: the shell's router draws the 404 page.
+      expect(page, path).toContain('<div id="root"></div>');
+      expect(page, path).toContain('<title>UAP Answers</title>');
+      expect(page, path).not.toContain('og:title');
     }
   });
 
-  it('is the plain shell when questions is not deployed', async () => {
+  it('is the plain shell, status 200, when questions is not deployed: whether it exists is not known', async () => {
     const bare = gatewayWithoutServices();
-    const page = await (await bare.request(`/questions/${ANSWERED}`)).text();
-    expect(page).toContain('<title>UAP Answers</title>');
+    const response = await bare.request(`/questions/${ANSWERED}`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<title>UAP Answers</title>');
   });
 });
 
@@ -151,6 +158,36 @@ describe("a site page's head", () => {
   });
 });
 
+describe('pages that do not exist', () => {
+  const { app } = gateway({ PUBLIC_URL: 'https://uap.example/' });
+
+  it('answer 404 with the shell, whose router draws the 404 page', async () => {
+    for (const path of [
+      '/no-such-page',
+      '/questions',
+      '/questions/',
+      '/auth/extra',
+      '/privacy/x',
+    ]) {
+      const response = await app.request(path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-type'), path).toMatch(/^text\/html/);
+      const page = await response.text();
+      expect(page, path).toContain('<div id="root"></div>');
+      expect(page, path).toContain('<title>UAP Answers</title>');
+    }
+  });
+
+  it("leave every page of the site's routes a 200, with or without a trailing slash", async () => {
+    for (const route of PAGE_ROUTES) {
+      if (route.includes(':')) continue;
+      for (const path of route === '/' ? ['/'] : [route, `${route}/`]) {
+        expect((await app.request(path)).status, path).toBe(200);
+      }
+    }
+  });
+});
+
 describe('/sitemap.xml', () => {
   it("lists every answered question's page with its answer date, under PUBLIC_URL", async () => {
     const { app } = gateway({ PUBLIC_URL: 'https://uap.example' }, 3);
@@ -160,6 +197,7 @@ describe('/sitemap.xml', () => {
     const xml = await response.text();
     expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     expect(locs(xml)).toEqual([
+      ...SITEMAP_PAGES.map((path) => `https://uap.example${path}`),
       'https://uap.example/questions/0196a3c2-0000-7000-8000-000000000000',
       'https://uap.example/questions/0196a3c2-0000-7000-8000-000000000001',
       'https://uap.example/questions/0196a3c2-0000-7000-8000-000000000002',
@@ -171,6 +209,7 @@ describe('/sitemap.xml', () => {
     const { app } = gateway({}, 1);
     const xml = await (await app.request('http://answers.test:8080/sitemap.xml')).text();
     expect(locs(xml)).toEqual([
+      ...SITEMAP_PAGES.map((path) => `http://answers.test:8080${path}`),
       'http://answers.test:8080/questions/0196a3c2-0000-7000-8000-000000000000',
     ]);
   });
@@ -180,6 +219,7 @@ describe('/sitemap.xml', () => {
     const index = await (await app.request('/sitemap.xml')).text();
     expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     expect(locs(index)).toEqual([
+      'https://uap.example/sitemap.xml?page=site',
       'https://uap.example/sitemap.xml?page=1',
       'https://uap.example/sitemap.xml?page=2',
       'https://uap.example/sitemap.xml?page=3',
@@ -192,6 +232,13 @@ describe('/sitemap.xml', () => {
     }
     expect(pages.map((page) => page.length)).toEqual([2, 2, 1]);
     expect(new Set(pages.flat()).size).toBe(5);
+    const site = await app.request('/sitemap.xml?page=site');
+    expect(site.status).toBe(200);
+    expect(locs(await site.text())).toEqual(
+      SITEMAP_PAGES.map((path) => `https://uap.example${path}`),
+    );
+    expect(SITEMAP_PAGES).toContain('/privacy');
+    expect(SITEMAP_PAGES).toContain('/terms');
     expect((await app.request('/sitemap.xml?page=4')).status).toBe(404);
     expect((await app.request('/sitemap.xml?page=0')).status).toBe(404);
     expect((await app.request('/sitemap.xml?page=x')).status).toBe(404);

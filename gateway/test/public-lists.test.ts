@@ -249,7 +249,10 @@ describe.each(testBackends())('public lists from the gateway’s memory ($name)'
     const [first, second] = await listed();
     expect((await admin.post(`/api/admin/creator-profiles/${first!.id}/delist`)).status).toBe(200);
     expect((await listed()).map((creator) => creator.userId)).not.toContain(first!.userId);
-    const demoted = await admin.patch(`/api/admin/users/${second!.userId}/role`, { role: 'user' });
+    const demoted = await admin.patch(`/api/admin/users/${second!.userId}/role`, {
+      role: 'user',
+      reason: 'Staffing change',
+    });
     expect(demoted.status).toBe(200);
     expect((await listed()).map((creator) => creator.userId)).not.toContain(second!.userId);
     expect((await admin.post(`/api/admin/creator-profiles/${first!.id}/relist`)).status).toBe(200);

@@ -43,7 +43,11 @@ export function* iteration(data, context) {
     `/api/admin/questions/${encodeURIComponent(item.id)}/status`,
     approve
       ? { status: 'approved', moderationNotes: 'Approved by the load test.' }
-      : { status: 'rejected', moderationNotes: 'Rejected by the load test.' },
+      : {
+          status: 'rejected',
+          rejectionReason: 'other',
+          moderationNotes: 'Rejected by the load test.',
+        },
     { cookie, name: 'PATCH /api/admin/questions/:id/status', expect: [200, 409] },
   );
   if (decided.status === 200) yield metric('decisions');

@@ -4,41 +4,7 @@
  * constant-arrival-rate, per-vu-iterations, shared-iterations), records every request, and
  * evaluates the scenario's k6 thresholds on the result.
  */
-import { readMailbox, toAddress, verificationTokenIn } from '@uapqa/notifications/testing';
 import { HttpClient } from '@uapqa/service-kit';
-import { eventually } from '@uapqa/service-kit/testing';
-
-/**
- * The tokens of the confirmation links mailed to `emails`, read from the mailbox folder of the
- * stack under test (`LOAD_MAILBOX_DIR`; the isolated stack sets it), waiting for each.
- */
-async function confirmationTokens(emails: string[]): Promise<string[]> {
-  const mailbox = process.env.LOAD_MAILBOX_DIR;
-  if (!mailbox) {
-    throw new Error(
-      'setup: new accounts are confirmed by a link mailed to them; set LOAD_MAILBOX_DIR to the mailbox folder (MAILBOX_DIR) of the stack under test.',
-    );
-  }
-  // One read of the folder per look, for every address at once: setups sign up hundreds.
-  return eventually(
-    async () => {
-      const found = new Map<string, string>();
-      for (const { mail } of await readMailbox(mailbox)) {
-        const token = verificationTokenIn(mail);
-        const to = toAddress(mail);
-        if (token && to && !found.has(to)) found.set(to, token);
-      }
-      const missing = emails.filter((email) => !found.has(email.toLowerCase()));
-      if (missing.length > 0) {
-        throw new Error(
-          `setup: no confirmation link yet for ${missing.length} of ${emails.length} addresses (${missing[0]}, …)`,
-        );
-      }
-      return emails.map((email) => found.get(email.toLowerCase())!);
-    },
-    { timeoutMs: 60_000, intervalMs: 200 },
-  );
-}
 
 export interface RequestStep {
   kind: 'request';
@@ -55,8 +21,7 @@ export type Step =
   | { kind: 'batch'; requests: RequestStep[] }
   | { kind: 'sleep'; seconds: number }
   | { kind: 'metric'; name: string; value: number }
-  | { kind: 'note'; message: string }
-  | { kind: 'confirmationLinks'; emails: string[] };
+  | { kind: 'note'; message: string };
 
 export interface StepResponse {
   status: number;
@@ -251,7 +216,6 @@ export class Client {
       else if (step.kind === 'sleep') await delay(step.seconds * 1000);
       else if (step.kind === 'metric') this.recorder.addMetric(step.name, step.value);
       else if (step.kind === 'note') this.onNote?.(step.message);
-      else if (step.kind === 'confirmationLinks') input = await confirmationTokens(step.emails);
       next = generator.next(input);
     }
     return next.value;

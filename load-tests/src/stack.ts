@@ -66,8 +66,6 @@ export async function startIsolatedStack(options: {
   // The launcher passes its environment through to every process it starts.
   process.env.RATE_LIMIT_PER_MINUTE = '0';
   process.env.TRUST_PROXY = 'true';
-  // Where setup reads the confirmation links of the accounts it signs up.
-  process.env.LOAD_MAILBOX_DIR = mailbox;
   const output = new PassThrough();
   output.on('data', (chunk) => {
     if (process.env.LOAD_STACK_LOGS) process.stderr.write(chunk);

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ADMIN_PASSWORD, type IsolatedStack, startIsolatedStack } from '../src/stack.js';
 import { calls } from './k6-shim/http.js';
 import { added } from './k6-shim/metrics.js';
 
@@ -61,4 +62,66 @@ describe('the k6 entry (k6/run.js) on k6-shaped stand-ins', () => {
     });
     expect(added).toEqual([]);
   });
+});
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+const natsUrl = process.env.TEST_NATS_URL;
+
+/**
+ * Account creation under k6: the setup reads no mail, so a scenario that creates members,
+ * experts and moderators runs its setup through the k6 entry against a real stack, with only
+ * the admin's credentials given by the environment.
+ */
+describe.runIf(postgresUrl && natsUrl)('the k6 entry against a real stack', () => {
+  let isolated: IsolatedStack;
+
+  beforeAll(async () => {
+    isolated = await startIsolatedStack({
+      postgresUrl: postgresUrl!,
+      natsUrl: natsUrl!,
+      archive: 0,
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    await isolated?.cleanup();
+  }, 60_000);
+
+  it('creates the accounts of the moderation scenario through invitations, and decides', async () => {
+    const g = globalThis as Record<string, unknown>;
+    g.__ENV = {
+      SCENARIO: 'moderation',
+      BASE_URL: isolated.url,
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD,
+      MEMBERS: '2',
+      EXPERTS: '1',
+      MODERATORS: '1',
+      PENDING: '2',
+    };
+    g.__VU = 1;
+    g.__ITER = 0;
+    // A fresh entry and scenario modules: they read __ENV when first evaluated.
+    vi.resetModules();
+    const entry = await import('../k6/run.js');
+    const { calls } = await import('./k6-shim/http.js');
+    const data = entry.setup();
+    const paths = calls.map((call) => new URL(call.url).pathname);
+    expect(paths.filter((path) => path === '/api/admin/invitations')).toHaveLength(4);
+    expect(paths.filter((path) => path === '/api/invitations/accept')).toHaveLength(4);
+    expect(data.members).toHaveLength(2);
+    expect(data.experts).toHaveLength(1);
+    expect(data.moderators).toHaveLength(1);
+    expect(data.pending).toHaveLength(2);
+    for (const member of data.members) expect(member.cookie).toMatch(/session=/);
+
+    calls.length = 0;
+    entry.default(data);
+    const decided = calls.filter((call) => call.method === 'PATCH');
+    expect(decided.length).toBeGreaterThan(0);
+    const decidedId = new URL(decided[0]!.url).pathname.split('/')[4];
+    expect(data.pending.map((question: { questionId: string }) => question.questionId)).toContain(
+      decidedId,
+    );
+  }, 120_000);
 });

@@ -11,6 +11,11 @@ export interface PageHead {
   type?: 'article' | 'website';
 }
 
+/** What a page's head function found: there is no such page (answered 404, still the shell). */
+export const NO_SUCH_PAGE = 'no-such-page';
+/** A page's own head; null for the site's default head; or NO_SUCH_PAGE. */
+export type PageHeadAnswer = PageHead | null | typeof NO_SUCH_PAGE;
+
 /** The head tags of a page, every value escaped (by hono's html template). */
 export function headTags(head: PageHead): string {
   const title = `${head.title} | ${SITE_NAME}`;

@@ -1,26 +1,50 @@
-import type { Question } from '@uapqa/contracts';
+import { QUESTION_ID_PATTERN, type Question } from '@uapqa/contracts';
 import type { Context } from 'hono';
-import { upstreamJson } from '../compose/upstream-json.js';
-import type { Upstreams } from '../upstreams.js';
-import { type PageHead, siteOrigin } from './head.js';
-
-const QUESTION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { COMPOSE_TIMEOUT_MS } from '../compose/upstream-json.js';
+import { answerJson, type Upstreams } from '../upstreams.js';
+import { NO_SUCH_PAGE, type PageHeadAnswer, siteOrigin } from './head.js';
 
 /**
  * The head of `/questions/:id`, read from questions as a visitor reads it: only an answered
  * question has one, and its description is the answer's anonymous preview (the service cuts it),
- * so a link preview never shows more than a visitor may read. Null (the plain shell) when the
- * question is not public, or questions is down or slow: the page still works in the browser.
+ * so a link preview never shows more than a visitor may read. A question that does not exist,
+ * or that a visitor may not read, is no page (404, the shell still draws it: its asker, signed
+ * in, still reads it there). When questions is down or slow the page is the plain shell with a
+ * 200: whether the question exists is not known, and the page still works in the browser.
  */
 export async function questionHead(
   c: Context,
   upstreams: Upstreams,
   publicUrl: string | undefined,
-): Promise<PageHead | null> {
+): Promise<PageHeadAnswer> {
   const id = c.req.param('id') ?? '';
-  if (!QUESTION_ID.test(id)) return null;
-  const question = await upstreamJson<Question>(c, upstreams, 'questions', `/api/questions/${id}`);
-  if (!question?.answer) return null;
+  if (!QUESTION_ID_PATTERN.test(id)) return NO_SUCH_PAGE;
+  const upstream = upstreams.questions;
+  if (!upstream) return null;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), COMPOSE_TIMEOUT_MS);
+  });
+  const answered = await Promise.race([
+    upstream
+      .call({
+        method: 'GET',
+        path: `/api/questions/${id}`,
+        headers: { 'x-request-id': c.get('requestId') ?? '' },
+      })
+      .catch(() => null),
+    timeout,
+  ]).finally(() => clearTimeout(timer));
+  if (!answered) return null;
+  if (answered.status === 404) return NO_SUCH_PAGE;
+  if (answered.status !== 200) return null;
+  let question: Question;
+  try {
+    question = answerJson<Question>(answered);
+  } catch {
+    return null;
+  }
+  if (!question.answer) return NO_SUCH_PAGE;
   return {
     title: question.title,
     description: question.answer.content,

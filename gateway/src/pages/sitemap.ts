@@ -1,4 +1,4 @@
-import type { SitemapPage } from '@uapqa/contracts';
+import { SITEMAP_PAGES, type SitemapPage } from '@uapqa/contracts';
 import type { Context, Hono } from 'hono';
 import { escapeToBuffer, type StringBuffer } from 'hono/utils/html';
 import { upstreamJson } from '../compose/upstream-json.js';
@@ -17,26 +17,34 @@ function xml(text: string): string {
   return buffer[0] as string;
 }
 
-function urlset(origin: string, page: SitemapPage): string {
-  const urls = page.entries.map(
-    (entry) =>
-      `<url><loc>${xml(`${origin}/questions/${entry.id}`)}</loc><lastmod>${xml(entry.answeredAt)}</lastmod></url>`,
-  );
+function urlset(urls: string[]): string {
   return `${XML_HEADER}<urlset xmlns="${SITEMAP_NS}">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
-function sitemapIndex(origin: string, pages: number): string {
-  const items = Array.from(
-    { length: pages },
-    (_, index) => `<sitemap><loc>${xml(`${origin}/sitemap.xml?page=${index + 1}`)}</loc></sitemap>`,
+function questionUrls(origin: string, page: SitemapPage): string[] {
+  return page.entries.map(
+    (entry) =>
+      `<url><loc>${xml(`${origin}/questions/${entry.id}`)}</loc><lastmod>${xml(entry.answeredAt)}</lastmod></url>`,
   );
+}
+
+/** The site's own pages (privacy, terms, the archive…), which change with a deploy, not a date. */
+function sitePageUrls(origin: string): string[] {
+  return SITEMAP_PAGES.map((path) => `<url><loc>${xml(`${origin}${path}`)}</loc></url>`);
+}
+
+function sitemapIndex(origin: string, pages: number): string {
+  const items = [`${origin}/sitemap.xml?page=site`]
+    .concat(Array.from({ length: pages }, (_, index) => `${origin}/sitemap.xml?page=${index + 1}`))
+    .map((loc) => `<sitemap><loc>${xml(loc)}</loc></sitemap>`);
   return `${XML_HEADER}<sitemapindex xmlns="${SITEMAP_NS}">\n${items.join('\n')}\n</sitemapindex>\n`;
 }
 
 /**
- * `GET /sitemap.xml`: every answered question's page, with the answer's date as `lastmod`. Up
- * to `pageSize` questions it is one list; beyond, it is an index of `/sitemap.xml?page=N`, each
- * a list of `pageSize` questions, oldest answer first so a page's contents stay put as new
+ * `GET /sitemap.xml`: the site's own pages (`SITEMAP_PAGES`) and every answered question's page,
+ * with the answer's date as `lastmod`. Up to `pageSize` questions it is one list; beyond, it is
+ * an index of `/sitemap.xml?page=site` (the site's pages) and `/sitemap.xml?page=N`, each a list
+ * of `pageSize` questions, oldest answer first so a page's contents stay put as new
  * answers arrive. The pages come from questions' `GET /api/questions/sitemap`.
  */
 export function mountSitemap(
@@ -72,14 +80,16 @@ export function mountSitemap(
       if (head.total > pageSize)
         return xmlResponse(c, sitemapIndex(origin, Math.ceil(head.total / pageSize)));
       const all = await read(c, 0, pageSize);
-      return all ? xmlResponse(c, urlset(origin, all)) : unavailable(c);
+      if (!all) return unavailable(c);
+      return xmlResponse(c, urlset([...sitePageUrls(origin), ...questionUrls(origin, all)]));
     }
+    if (asked === 'site') return xmlResponse(c, urlset(sitePageUrls(origin)));
     const number = /^[1-9]\d{0,8}$/.test(asked) ? Number(asked) : 0;
     if (!number || (number - 1) * pageSize > MAX_OFFSET)
       return c.text('No such sitemap page.', 404);
     const page = await read(c, (number - 1) * pageSize, pageSize);
     if (!page) return unavailable(c);
     if (page.entries.length === 0 && number > 1) return c.text('No such sitemap page.', 404);
-    return xmlResponse(c, urlset(origin, page));
+    return xmlResponse(c, urlset(questionUrls(origin, page)));
   });
 }

@@ -191,7 +191,10 @@ describe.runIf(realServersConfigured && existsSync(NATS_BIN))(
         if (!first) return;
         const status = n % 2 === 0 ? 'approved' : 'rejected';
         const decided = await admin
-          .patch(`/api/admin/questions/${first.id}/status`, { status })
+          .patch(`/api/admin/questions/${first.id}/status`, {
+            status,
+            ...(status === 'rejected' ? { rejectionReason: 'other' } : {}),
+          })
           .catch(() => null);
         if (decided?.ok) outcomes.decided++;
       };

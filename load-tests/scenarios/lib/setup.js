@@ -3,11 +3,13 @@
  *
  *   { members: 50, bulkPacks: 1, experts: 10, expertCapacity: 10, moderators: 2, pendingQuestions: 100 }
  *
- * - members: registered, subscribed with the local payment provider (create-subscription →
+ * - every account: invited by the admin with its role, and created by opening the invitation
+ *   with its password (no mail is read: the same under k6 and the Node runner);
+ * - members: subscribed with the local payment provider (create-subscription →
  *   clientSecret → /api/billing/local/confirm), plus `bulkPacks` bulk credit packs each;
- * - experts: registered, applied (creator profile with `expertCapacity` questions per week),
- *   approved by the admin, and waited for until the questions service knows their window;
- * - moderators: registered, promoted by the admin, logged in;
+ * - experts: applied (creator profile with `expertCapacity` questions per week), approved by the
+ *   admin, and waited for until the questions service knows their window;
+ * - moderators: invited as moderators;
  * - pendingQuestions: asked by the members (round robin over the experts, no member holding more
  *   than its places in one window), and waited for until the moderation queue holds them.
  *
@@ -16,19 +18,7 @@
  * Returns the data every iteration receives.
  */
 import { ENV, envInt } from './env.js';
-import {
-  batch,
-  clientAddress,
-  confirmationLinks,
-  get,
-  json,
-  must,
-  note,
-  patch,
-  post,
-  sleep,
-  withQuery,
-} from './steps.js';
+import { batch, clientAddress, get, json, must, note, post, sleep, withQuery } from './steps.js';
 
 export const PASSWORD = 'load-test-password';
 
@@ -102,41 +92,42 @@ function* login(username, password, n) {
 }
 
 /**
- * Registers `count` users named `<prefix><i>` and opens the link mailed to each, as a person
- * would; returns `{ id, username, cookie }` each. Each sign-up comes from its own client address
- * (sign-ups are limited per address; the gateway under test trusts X-Forwarded-For).
+ * Creates `count` accounts named `<prefix><i>` with `role`, as an operator would: the admin
+ * invites each (`POST /api/admin/invitations`), and the invitation's link (its path is in the
+ * answer) is opened with the account's password, which creates the account and signs it in.
+ * No mail is read, so the setup runs the same under k6 and under the Node runner. Returns
+ * `{ id, username, cookie }` each.
  */
-function* register(runId, prefix, count) {
-  const email = (i) => `${prefix}${runId}_${i}@load.test`;
-  const signedUp = yield* inChunks(count, (i) =>
+function* createAccounts(admin, runId, prefix, count, role) {
+  const invited = yield* inChunks(count, (i) =>
     post(
-      '/api/register',
+      '/api/admin/invitations',
       {
         username: `${prefix}${runId}_${i}`,
-        email: email(i),
-        password: PASSWORD,
+        email: `${prefix}${runId}_${i}@load.test`,
         firstName: 'Load',
         lastName: `Tester ${i}`,
+        role,
       },
-      { name: 'register', headers: { 'x-forwarded-for': clientAddress(registered + i) } },
+      { cookie: admin.cookie, name: 'invite' },
     ),
   );
-  signedUp.forEach((response, i) => {
-    must(response, [202], `register ${prefix}${i}`);
+  const tokens = invited.map((response, i) => {
+    const { invitationPath } = json(must(response, [201], `invite ${prefix}${i}`), 'invite');
+    return decodeURIComponent(invitationPath.split('token=')[1]);
   });
-  registered += count;
-  const tokens = yield confirmationLinks(signedUp.map((_, i) => email(i)));
-  const responses = yield* inChunks(count, (i) =>
-    post('/api/verify-email', { token: tokens[i] }, { name: 'verify email' }),
+  const accepted = yield* inChunks(count, (i) =>
+    post(
+      '/api/invitations/accept',
+      { token: tokens[i], password: PASSWORD },
+      { name: 'accept invitation' },
+    ),
   );
-  return responses.map((response, i) => {
-    const user = json(must(response, [200], `verify email ${prefix}${i}`), 'verify email');
+  return accepted.map((response, i) => {
+    const user = json(must(response, [200], `accept invitation ${prefix}${i}`), 'accept');
     return { id: user.id, username: user.username, cookie: response.cookies };
   });
 }
-
-/** Sign-ups of this setup so far: each takes the next client address. */
-let registered = 0;
 
 /** A local-provider payment: the call that returns a clientSecret, then the confirmation. */
 function* pay(users, path, body, what) {
@@ -206,15 +197,16 @@ export function* prepare(need = {}) {
   const capacity = need.expertCapacity ?? 10;
   const data = { runId, members: [], experts: [], moderators: [], categoryIds: [], tagIds: [] };
 
-  const needsAdmin = experts > 0 || moderators > 0 || pending > 0;
+  // Every account is created by the admin's invitation.
+  const needsAdmin = members > 0 || experts > 0 || moderators > 0;
   const admin = needsAdmin
     ? yield* login(ENV.ADMIN_USERNAME || 'admin', ENV.ADMIN_PASSWORD || 'local-admin-password', 1)
     : null;
   Object.assign(data, yield* taxonomy(admin));
 
   if (members > 0) {
-    data.members = yield* register(runId, 'm', members);
-    yield note(`setup: registered ${members} members`);
+    data.members = yield* createAccounts(admin, runId, 'm', members, 'user');
+    yield note(`setup: created ${members} members`);
     yield* pay(data.members, '/api/create-subscription', undefined, 'create subscription');
     for (let pack = 0; pack < (need.bulkPacks ?? 0); pack++) {
       yield* pay(data.members, '/api/purchase-credits', { package: 'bulk' }, 'purchase credits');
@@ -223,7 +215,7 @@ export function* prepare(need = {}) {
   }
 
   if (experts > 0) {
-    const users = yield* register(runId, 'e', experts);
+    const users = yield* createAccounts(admin, runId, 'e', experts, 'user');
     const applied = yield* inChunks(experts, (i) =>
       post(
         '/api/creator-profile',
@@ -266,24 +258,12 @@ export function* prepare(need = {}) {
   }
 
   if (moderators > 0) {
-    const users = yield* register(runId, 'mod', moderators);
-    const promoted = yield* inChunks(moderators, (i) =>
-      patch(
-        `/api/admin/users/${users[i].id}/role`,
-        { role: 'moderator' },
-        {
-          cookie: admin.cookie,
-          name: 'promote moderator',
-        },
-      ),
-    );
-    promoted.forEach((response, i) => {
-      must(response, [200], `promote moderator ${i}`);
-    });
-    for (let i = 0; i < moderators; i++) {
-      const user = yield* login(users[i].username, PASSWORD, 1000 + i);
-      data.moderators.push({ id: user.id, username: user.username, cookie: user.cookie });
-    }
+    const users = yield* createAccounts(admin, runId, 'mod', moderators, 'moderator');
+    data.moderators = users.map((user) => ({
+      id: user.id,
+      username: user.username,
+      cookie: user.cookie,
+    }));
   }
 
   if (pending > 0) {

@@ -7,7 +7,7 @@
  *   const [a, b] = yield batch([get('/a'), get('/b')]);        // requests in parallel → responses
  *   yield sleep(0.5);                                          // think time, seconds
  *   yield metric('window_accepted', 1);                        // a custom metric sample
- *   yield note('registered 50 members');                       // a progress line
+ *   yield note('created 50 members');                          // a progress line
  *
  * A response is `{ status, body, headers, cookies }`: `body` the text, `headers` lower-cased,
  * `cookies` the `name=value` pairs the response set, joined as a Cookie header.
@@ -30,12 +30,6 @@ export const sleep = (seconds) => ({ kind: 'sleep', seconds });
 export const metric = (name, value = 1) => ({ kind: 'metric', name, value });
 /** A progress line for the operator (setup). */
 export const note = (message) => ({ kind: 'note', message });
-/**
- * The tokens of the confirmation links mailed to these addresses (sign-up), in their order: a
- * new account signs in only once its link is opened. The Node runner reads them from the
- * stack's mailbox folder (`LOAD_MAILBOX_DIR`); k6 cannot read mail.
- */
-export const confirmationLinks = (emails) => ({ kind: 'confirmationLinks', emails });
 
 /** Is this status one the request expects? */
 export function expected(step, status) {

@@ -37,12 +37,25 @@ export const AUTHORIZATION: Record<string, Expectation> = {
   'GET /api/admin/stats': { access: STAFF },
   'GET /api/docs': { access: 'public' },
   'GET /api/docs.html': { access: 'public' },
+  'GET /api/account/export': { access: 'session' },
   // identity
   'POST /api/login': { access: 'public' },
   'POST /api/register': { access: 'public' },
   'POST /api/verify-email': { access: 'public' },
   'POST /api/verify-email/resend': { access: 'public' },
+  'POST /api/password-reset': { access: 'public' },
+  'POST /api/password-reset/confirm': { access: 'public' },
+  // The invited person has no account (nor session) until the link creates it.
+  'POST /api/invitations/accept': { access: 'public' },
+  'POST /api/account/password': { access: 'session' },
+  'POST /api/account/email': { access: 'session' },
+  // The link mailed to the new address may be opened in any browser.
+  'POST /api/account/email/confirm': { access: 'public' },
   'POST /api/logout': { access: 'public', last: true },
+  'GET /api/account/profile': { access: 'session' },
+  // Sent without a body (no password: a 400), so it closes nothing; closing is tested end to end
+  // in infra/embedded.
+  'DELETE /api/account': { access: 'session' },
   // Renews from the refresh cookie: a visitor has none.
   'POST /api/session/refresh': { access: 'session' },
   'GET /api/member-count': { access: 'public' },
@@ -53,6 +66,16 @@ export const AUTHORIZATION: Record<string, Expectation> = {
   'POST /api/admin/settings/:key': { access: ADMIN, path: '/api/admin/settings/waitlist_enabled' },
   'GET /api/admin/users': { access: ADMIN },
   'PATCH /api/admin/users/:id/role': { access: ADMIN },
+  'GET /api/admin/users/:id': { access: ADMIN },
+  'POST /api/admin/users/:id/suspension': { access: ADMIN },
+  'GET /api/admin/users/:id/credits': { access: ADMIN },
+  'GET /api/admin/users/:id/questions': { access: ADMIN },
+  'POST /api/admin/users/:id/credits': { access: ADMIN },
+  'GET /api/admin/reports/payments': { access: ADMIN },
+  'GET /api/admin/reports/content': { access: ADMIN },
+  'GET /api/admin/audit': { access: ADMIN },
+  'POST /api/admin/users/:id/confirmation-link': { access: ADMIN },
+  'POST /api/admin/invitations': { access: ADMIN },
   'GET /api/admin/creator-profiles': { access: ADMIN },
   'POST /api/admin/creator-profiles/:id/approve': { access: ADMIN },
   'POST /api/admin/creator-profiles/:id/reject': { access: ADMIN },
@@ -66,6 +89,8 @@ export const AUTHORIZATION: Record<string, Expectation> = {
   'POST /api/purchase-credits': { access: 'session' },
   'GET /api/billing/config': { access: 'public' },
   'GET /api/billing/account': { access: 'session' },
+  'GET /api/billing/export': { access: 'session' },
+  'GET /api/billing/accounts/:userId': { access: ADMIN },
   'GET /api/billing/earnings': { access: EXPERT },
   'GET /api/billing/stats': { access: STAFF },
   'POST /api/billing/local/confirm': { access: 'session' },
@@ -84,6 +109,7 @@ export const AUTHORIZATION: Record<string, Expectation> = {
   // Public, but only answered questions: an unknown id is a 404 for everyone.
   'GET /api/questions/:id': { access: 'public' },
   'GET /api/my-questions': { access: 'session' },
+  'GET /api/my-questions/export': { access: 'session' },
   'GET /api/my-questions/summary': { access: 'session' },
   'GET /api/my-questions/places': { access: 'session' },
   'GET /api/creator/questions': { access: EXPERT },
@@ -103,8 +129,17 @@ export const AUTHORIZATION: Record<string, Expectation> = {
   // notifications
   'POST /api/waitlist/join': { access: 'public' },
   'POST /api/newsletter/subscribe': { access: 'public' },
+  'POST /api/newsletter/confirm': { access: 'public' },
+  'POST /api/notifications/newsletter': { access: ADMIN },
+  'GET /api/account/email-preferences': { access: 'session' },
+  'PUT /api/account/email-preferences': { access: 'session' },
+  // The signed token in the link is the credential: a visitor's forged one is a 400, not a 401.
+  'GET /api/unsubscribe': { access: 'public', path: '/api/unsubscribe?token=x' },
+  'GET /api/unsubscribe/details': { access: 'public', path: '/api/unsubscribe/details?token=x' },
+  'POST /api/unsubscribe': { access: 'public', path: '/api/unsubscribe?token=x' },
   'POST /api/contact': { access: 'public' },
   'GET /api/notifications/stats': { access: ADMIN },
+  'GET /api/notifications/export': { access: 'session' },
 };
 
 function expected(access: Expectation['access'], principal: Principal): 'allowed' | 401 | 403 {

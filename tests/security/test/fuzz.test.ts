@@ -29,6 +29,8 @@ const NO_INPUT_WRITES: Record<string, Principal[]> = {
   // An admin's delisting of a real expert (the fuzzed id may name one) is a write, not bad input.
   'POST /api/admin/creator-profiles/:id/delist': ['anonymous', 'member', 'expert', 'moderator'],
   'POST /api/admin/creator-profiles/:id/relist': ['anonymous', 'member', 'expert', 'moderator'],
+  // An admin's new link for a real account waiting for confirmation is a mail sent, not bad input.
+  'POST /api/admin/users/:id/confirmation-link': ['anonymous', 'member', 'expert', 'moderator'],
 };
 
 interface FuzzRequest {

@@ -30,6 +30,30 @@ export function templates(ids: KnownIds): Record<string, Template> {
     },
     // A token no link ever carried: even a valid-looking one confirms nothing.
     'POST /api/verify-email': {
+      body: { token: 'fuzz-token-of-no-link', password: 'not the password' },
+      required: { token: 'text', password: 'text' },
+    },
+    // An address no account has: nothing is mailed.
+    'POST /api/password-reset': { body: { email }, required: { email: 'email' } },
+    'POST /api/password-reset/confirm': {
+      body: { token: 'fuzz-token-of-no-link', password: 'correct horse battery' },
+      required: { token: 'text', password: 'text' },
+    },
+    // A token no invitation carried: no account is created.
+    'POST /api/invitations/accept': {
+      body: { token: 'fuzz-token-of-no-invitation', password: 'correct horse battery' },
+      required: { token: 'text', password: 'text' },
+    },
+    // Not the caller's password: nothing changes.
+    'POST /api/account/password': {
+      body: { currentPassword: 'not the password', newPassword: 'correct horse battery' },
+      required: { currentPassword: 'text', newPassword: 'text' },
+    },
+    'POST /api/account/email': {
+      body: { email, password: 'not the password' },
+      required: { email: 'email', password: 'text' },
+    },
+    'POST /api/account/email/confirm': {
       body: { token: 'fuzz-token-of-no-link' },
       required: { token: 'text' },
     },
@@ -67,7 +91,24 @@ export function templates(ids: KnownIds): Record<string, Template> {
         weeklyRate: 'int',
       },
     },
-    'PATCH /api/admin/users/:id/role': { body: { role: 'user' }, required: { role: 'enum' } },
+    'PATCH /api/admin/users/:id/role': {
+      body: { role: 'user', reason: 'Fuzzing the role' },
+      required: { role: 'enum', reason: 'text' },
+    },
+    // Lifting a suspension no account has: a 409, nothing changes.
+    'POST /api/admin/users/:id/suspension': {
+      body: { suspended: false, reason: 'Fuzzing the suspension' },
+      required: { suspended: 'enum', reason: 'text' },
+    },
+    // Taking back more than any fuzzed account holds: a 409 (or a 404), nothing changes.
+    'POST /api/admin/users/:id/credits': {
+      body: { delta: -100, reason: 'Fuzzing the credits' },
+      required: { delta: 'int', reason: 'text' },
+    },
+    'POST /api/admin/invitations': {
+      body: { email: 'fuzz-invited@example.com', username: 'fuzz_invited', role: 'moderator' },
+      required: { email: 'email', username: 'text', role: 'enum' },
+    },
     'POST /api/admin/categories': { body: { name: 'Fuzz' }, required: { name: 'text' } },
     'POST /api/admin/tags': { body: { name: 'Fuzz' }, required: { name: 'text' } },
     'POST /api/questions': {
@@ -91,7 +132,7 @@ export function templates(ids: KnownIds): Record<string, Template> {
       required: { questionId: 'text', content: 'text' },
     },
     'PATCH /api/admin/questions/:id/status': {
-      body: { status: 'rejected', moderationNotes: 'Fuzz.' },
+      body: { status: 'rejected', rejectionReason: 'other', moderationNotes: 'Fuzz.' },
       required: { status: 'enum' },
     },
     'POST /api/purchase-credits': { body: { package: 'small' }, required: { package: 'enum' } },
