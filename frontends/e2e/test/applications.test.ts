@@ -136,7 +136,10 @@ describeInChromium('expert applications from /apply to the admin dashboard and e
       const approvalLinks = links(approval.html);
       expect(approvalLinks).toEqual(
         expect.arrayContaining([
-          `${harness.url}/auth?tab=register`,
+          // The invitation that registers the address even in waitlist mode (HTML-escaped `&`).
+          expect.stringMatching(
+            new RegExp(`^${harness.url}/auth\\?tab=register&amp;invite=[\\w-]+$`),
+          ),
           `${harness.url}/auth?tab=login`,
           `${harness.url}/expert-onboarding`,
         ]),

@@ -4,6 +4,7 @@ import {
   describeInChromium,
   expectLaidOut,
   type Harness,
+  openAccountMenu,
   saveScreenshots,
   signUp,
   toast,
@@ -100,7 +101,7 @@ describeInChromium('billing journeys in Chromium against the embedded stack', ()
       const { page } = await harness.signedInPage(width, 'member');
       await page.waitForURL('**/dashboard');
       await eventually(() => page.getByTestId('stat-subscription').textContent()).toBe('Active');
-      await page.getByRole('link', { name: 'Manage Account' }).click();
+      await (await openAccountMenu(page)).getByRole('menuitem', { name: 'Billing' }).click();
       await page.waitForURL('**/subscribe');
       const manager = page.getByTestId('subscription-manager');
       await eventually(() => manager.getByTestId('renewal').textContent()).toMatch(/^Renews on /);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   confirmFromInbox,
   describeInChromium,
+  openAccountMenu,
   saveScreenshots,
   signIn,
   toast,
@@ -143,7 +144,7 @@ describeInChromium('the web frontends in Chromium against the embedded stack', (
       await page.getByLabel('Password', { exact: true }).fill('a long password');
       await page.getByLabel('Confirm password').fill('a long password');
       await page.getByRole('button', { name: 'Create Account' }).click();
-      await confirmFromInbox(harness, page, 'first_asker@example.com');
+      await confirmFromInbox(harness, page, 'first_asker@example.com', 'a long password');
 
       await page.goto('/submit-question');
       await page.getByRole('heading', { name: 'Subscription Required' }).waitFor();
@@ -217,7 +218,7 @@ describeInChromium('the web frontends in Chromium against the embedded stack', (
       await toast(page, 'Passwords do not match').waitFor();
       await page.getByLabel('Confirm password').fill('a long password');
       await page.getByRole('button', { name: 'Create Account' }).click();
-      await confirmFromInbox(harness, page, 'newcomer@example.com');
+      await confirmFromInbox(harness, page, 'newcomer@example.com', 'a long password');
       await page.goto('/');
       await page.waitForURL('**/dashboard');
       await page.getByRole('heading', { name: 'Welcome back, newcomer' }).waitFor();
@@ -246,14 +247,14 @@ describeInChromium('the web frontends in Chromium against the embedded stack', (
       await page.keyboard.type('example.com');
       expect(await box.inputValue()).toBe('reader@example.com');
       await form.getByRole('button', { name: 'Subscribe' }).click();
-      await toast(page, 'Success!').waitFor();
+      await toast(page, 'Check your inbox').waitFor();
       await expect.poll(() => box.inputValue()).toBe('');
     });
 
     it('logs out to / and clears the session, even when the logout call fails', async () => {
       const { page } = await harness.signedInPage(1280, 'member');
       await page.waitForURL('**/dashboard');
-      await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+      await (await openAccountMenu(page)).getByRole('menuitem', { name: 'Logout' }).click();
       await page.waitForURL((url) => url.pathname === '/');
       await page.getByRole('banner').getByRole('link', { name: 'Join Investigation' }).waitFor();
 
@@ -262,10 +263,35 @@ describeInChromium('the web frontends in Chromium against the embedded stack', (
       await page.route('**/api/logout', (route) =>
         route.fulfill({ status: 500, body: '{"message":"Logout is broken"}' }),
       );
-      await page.getByTestId('dashboard').getByRole('button', { name: 'Logout' }).click();
+      // The dashboard refreshes the session each time it opens. A refresh still on its way when
+      // the member logs out must not sign them back in: the failed logout left the cookie valid.
+      let releaseSession = () => {};
+      const sessionHeld = new Promise<void>((resolve) => {
+        releaseSession = resolve;
+      });
+      await page.route('**/api/session', async (route) => {
+        await sessionHeld;
+        await route.continue();
+      });
+      await (await openAccountMenu(page)).getByRole('menuitem', { name: 'My Questions' }).click();
+      await page.waitForURL('**/my-questions');
+      const refreshAsked = page.waitForRequest('**/api/session');
+      await (await openAccountMenu(page)).getByRole('menuitem', { name: 'Dashboard' }).click();
+      await refreshAsked;
+      const refreshAnswered = page.waitForResponse('**/api/session');
+
+      await (await openAccountMenu(page)).getByRole('menuitem', { name: 'Logout' }).click();
       await toast(page, 'Logout failed').waitFor();
       await page.waitForURL((url) => url.pathname === '/');
-      await page.getByRole('banner').getByRole('link', { name: 'Join Investigation' }).waitFor();
+      releaseSession();
+      await (await refreshAnswered).finished();
+      // Two frames: time for the page to read that late answer and for React to draw the result.
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+      const banner = page.getByRole('banner');
+      await banner.getByRole('link', { name: 'Join Investigation' }).waitFor();
+      expect(await banner.getByRole('button', { name: 'Account' }).count()).toBe(0);
     });
 
     it('switches the join buttons, hero, footer and /auth to the waitlist', async () => {

@@ -176,7 +176,10 @@ export async function signUp(
     throw new Error(`register ${body.username}: ${registered.status()} ${await registered.text()}`);
   }
   const token = await verificationTokenFromMailbox(join(harness.dataDir, 'mailbox'), body.email);
-  const verified = await request.post('/api/verify-email', { headers, data: { token } });
+  const verified = await request.post('/api/verify-email', {
+    headers,
+    data: { token, password: body.password },
+  });
   if (verified.status() !== 200) {
     throw new Error(`verify ${body.username}: ${verified.status()} ${await verified.text()}`);
   }
@@ -212,32 +215,66 @@ export async function signUpSubscriber(
   return user;
 }
 
-/** The confirmation link (the whole address, as a mail program shows it) mailed to `email`. */
-export async function linkMailedTo(harness: Harness, email: string): Promise<string> {
+/**
+ * A link (the whole address, as a mail program shows it) to `path` mailed to `email`: by default
+ * the confirmation link. The first one not in `not`.
+ */
+export async function linkMailedTo(
+  harness: Harness,
+  email: string,
+  path = '/verify-email',
+  not: string[] = [],
+): Promise<string> {
+  const pattern = new RegExp(`(https?:\\/\\/\\S+${path}\\?token=[\\w-]+)`);
   const links = async () =>
     (await readMailbox(join(harness.dataDir, 'mailbox')))
-      .filter(({ mail }) => toAddress(mail) === email)
-      .map(({ mail }) => /(https?:\/\/\S+\/verify-email\?token=[\w-]+)/.exec(mail.text ?? '')?.[1])
-      .filter((link): link is string => Boolean(link));
+      .filter(({ mail }) => toAddress(mail) === email.toLowerCase())
+      .map(({ mail }) => pattern.exec(mail.text ?? '')?.[1])
+      .filter((link): link is string => Boolean(link) && !not.includes(link as string));
   for (let look = 0; ; look++) {
     const [link] = await links();
     if (link) return link;
-    if (look > 300) throw new Error(`no confirmation link mailed to ${email}`);
+    if (look > 300) throw new Error(`no ${path} link mailed to ${email}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
 /**
  * After the Register form was sent: waits for its "check your inbox" state, then opens the link
- * mailed to `email` in this page, which signs the member in and lands on /subscribe.
+ * mailed to `email` in this page and types the sign-up's `password`, which signs the member in
+ * and lands on /subscribe.
  */
-export async function confirmFromInbox(harness: Harness, page: Page, email: string) {
+export async function confirmFromInbox(
+  harness: Harness,
+  page: Page,
+  email: string,
+  password: string,
+) {
   await page
     .getByTestId('check-inbox')
     .getByRole('heading', { name: 'Check your inbox' })
     .waitFor();
   await page.goto(await linkMailedTo(harness, email));
+  await confirmWithPassword(page, password);
   await page.waitForURL('**/subscribe');
+}
+
+/** On the page of a confirmation link: types the sign-up's password and confirms. */
+export async function confirmWithPassword(page: Page, password: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'Confirm your email address' });
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Confirm and sign in' }).click();
+}
+
+/**
+ * The signed-in user's account menu in the header, opened (the same at every width): its
+ * entries are `menuitem`s.
+ */
+export async function openAccountMenu(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Account' }).click();
+  const menu = page.getByRole('menu');
+  await menu.waitFor();
+  return menu;
 }
 
 /** Signs in through the /auth form. */

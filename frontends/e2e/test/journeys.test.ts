@@ -7,6 +7,7 @@ import {
   describeInChromium,
   expectLaidOut,
   type Harness,
+  openAccountMenu,
   PHONE,
   saveScreenshots,
   toast,
@@ -64,7 +65,7 @@ describeInChromium('journeys through waitlist mode, the archive and the admin', 
       await waitlist.click();
       await toast(page, 'Waitlist Updated').waitFor();
       try {
-        await (await navigation(page, width)).getByRole('button', { name: 'Logout' }).click();
+        await (await openAccountMenu(page)).getByRole('menuitem', { name: 'Logout' }).click();
         await page.waitForURL((url) => url.pathname === '/');
 
         // The join button leads to the waitlist, with Sign In one click away.

@@ -1,3 +1,4 @@
+import { REJECTION_REASON_LABELS } from '@uapqa/contracts';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -121,7 +122,11 @@ describeInChromium("a member's own questions and a question's page, in Chromium"
       );
     ids.answered = await ask(TITLES.answered, dana);
     ids.rejected = await ask(TITLES.rejected, dana);
-    await decide(ids.rejected, { status: 'rejected', moderationNotes: REJECTION_NOTE });
+    await decide(ids.rejected, {
+      status: 'rejected',
+      rejectionReason: 'duplicate',
+      moderationNotes: REJECTION_NOTE,
+    });
     // Refused (at no cost) until the rejection has given the member's place back.
     ids.approved = (
       await settle(
@@ -260,6 +265,9 @@ describeInChromium("a member's own questions and a question's page, in Chromium"
         await page.goto(`/questions/${ids.rejected}`);
         await page.getByTestId('rejection').waitFor();
         expect(await page.getByTestId('rejection').textContent()).toContain(REJECTION_NOTE);
+        expect(await page.getByTestId('rejection').textContent()).toContain(
+          REJECTION_REASON_LABELS.duplicate,
+        );
         await saveScreenshots(page, 'question-rejected-asker', [width]);
       });
     });

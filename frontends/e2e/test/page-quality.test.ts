@@ -72,6 +72,8 @@ const VISITOR_PAGES: Array<[string, (page: Page) => Promise<unknown>]> = [
   ['/auth', (page) => page.getByRole('tab', { name: 'Sign In' }).waitFor()],
   ['/experts', (page) => page.getByRole('heading', { level: 1 }).waitFor()],
   ['/subscribe', (page) => page.getByTestId('notice').waitFor()],
+  ['/privacy', (page) => page.getByRole('heading', { name: 'Close your account' }).waitFor()],
+  ['/terms', (page) => page.getByRole('heading', { name: 'Refunds' }).waitFor()],
 ];
 
 describeInChromium('what Lighthouse checks on every page, in Chromium', () => {

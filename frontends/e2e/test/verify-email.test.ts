@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import {
+  confirmWithPassword,
   DESKTOP,
   describeInChromium,
   expectLaidOut,
@@ -57,6 +58,7 @@ describeInChromium('signing up through the link of the confirmation email', () =
       const link = await linkMailedTo(harness, email);
       expect(link.startsWith(harness.url)).toBe(true);
       await page.goto(link);
+      await confirmWithPassword(page, password);
       await page.waitForURL('**/subscribe');
       await toast(page, 'Email confirmed').waitFor();
       const me = await page.evaluate(async () => (await fetch('/api/user')).json());
@@ -66,6 +68,7 @@ describeInChromium('signing up through the link of the confirmation email', () =
       // Opened again (another browser): used, with what to do instead.
       const { page: other } = await harness.newPage(width);
       await other.goto(link);
+      await confirmWithPassword(other, password);
       const failure = other.getByTestId('verify-email-failure');
       await failure.waitFor();
       expect(await failure.textContent()).toMatch(/already been used.*please sign in/);
@@ -73,6 +76,7 @@ describeInChromium('signing up through the link of the confirmation email', () =
       await expectLaidOut(other, `verify-email-used-${name}`);
 
       await other.goto('/verify-email?token=not-a-real-token');
+      await confirmWithPassword(other, password);
       await other
         .getByTestId('verify-email-failure')
         .filter({ hasText: 'This confirmation link is not valid' })

@@ -1,7 +1,7 @@
 import { testCreator } from '@uapqa/ui/testing';
 import { describe, expect, it } from 'vitest';
 import { countdown, windowState } from '../src/lib/windows';
-import { categoryTone, excerpt, filtersFrom, uniqueExperts } from '../src/pages/BrowseQA';
+import { categoryTone, filtersFrom, uniqueExperts } from '../src/pages/BrowseQA';
 
 const creator = (id: number, firstName: string, lastName: string) =>
   testCreator({ id, userId: id * 10, questionsPerWeek: 2, user: { firstName, lastName } });
@@ -22,13 +22,6 @@ describe('browse helpers', () => {
   it('colours Physical yellow and every other category teal', () => {
     expect(categoryTone('Physical')).toBe('yellow');
     expect(categoryTone('Government & Disclosure')).toBe('teal');
-  });
-
-  it('cuts an answer to 100 characters and three dots', () => {
-    const long = 'x'.repeat(250);
-    expect(excerpt(long)).toBe(`${'x'.repeat(100)}...`);
-    const fromServer = `${'y'.repeat(100)}...`;
-    expect(excerpt(fromServer)).toBe(fromServer);
   });
 
   it('lists each expert once by first and last name', () => {

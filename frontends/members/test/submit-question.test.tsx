@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { theme } from '@uapqa/ui';
+import { MemoryRouter } from '@uapqa/ui/router-testing';
 import { testCreator } from '@uapqa/ui/testing';
 import { ThemeProvider } from 'styled-components';
 import { describe, expect, it, vi } from 'vitest';
@@ -24,7 +25,9 @@ describe('the ask form', () => {
     const onSubmit = vi.fn(async () => {});
     render(
       <ThemeProvider theme={theme}>
-        <QuestionForm data={data} onSubmit={onSubmit} />
+        <MemoryRouter>
+          <QuestionForm data={data} onSubmit={onSubmit} />
+        </MemoryRouter>
       </ThemeProvider>,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Submit Question' }));
@@ -44,7 +47,9 @@ describe('the ask form', () => {
     const onSubmit = vi.fn(async () => {});
     render(
       <ThemeProvider theme={theme}>
-        <QuestionForm data={data} onSubmit={onSubmit} />
+        <MemoryRouter>
+          <QuestionForm data={data} onSubmit={onSubmit} />
+        </MemoryRouter>
       </ThemeProvider>,
     );
     await userEvent.type(screen.getByLabelText('Your question'), 'Too short');
@@ -56,5 +61,25 @@ describe('the ask form', () => {
     );
     expect(screen.queryByText('Please provide more details')).toBeNull();
     expect(screen.queryByText('Please select at least one tag')).toBeNull();
+  });
+
+  it('says, by the submit button, that an answered question becomes public', () => {
+    render(
+      <ThemeProvider theme={theme}>
+        <MemoryRouter>
+          <QuestionForm data={data} onSubmit={vi.fn(async () => {})} />
+        </MemoryRouter>
+      </ThemeProvider>,
+    );
+    const note = screen.getByTestId('ask-public-note');
+    expect(note.textContent).toContain(
+      'Once an expert answers it, your question (its title, details, context and sources) and the answer become public in the archive',
+    );
+    expect(screen.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe(
+      '/terms',
+    );
+    // Screen readers hear it with the button, before anything is sent.
+    const submit = screen.getByRole('button', { name: 'Submit Question' });
+    expect(submit.getAttribute('aria-describedby')).toBe('ask-public-note');
   });
 });

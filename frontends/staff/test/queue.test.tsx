@@ -108,7 +108,7 @@ describe('the moderation queue', () => {
     const { patches } = queueApi();
     renderPage(<ModerationQueue />);
     const card = await openPanel('Lights over the base');
-    await userEvent.type(within(card).getByLabelText('Moderation notes'), 'Good question');
+    await userEvent.type(within(card).getByLabelText(/Moderation notes/), 'Good question');
     await chooseExpert(card, 'Theo Lark');
     await userEvent.click(within(card).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(screen.getAllByTestId('queue-item')).toHaveLength(1));
@@ -154,17 +154,24 @@ describe('the moderation queue', () => {
     });
   });
 
-  it('rejects with the notes and no expert', async () => {
+  it('rejects with a reason the member reads, the notes and no expert', async () => {
     const { patches } = queueApi();
     renderPage(<ModerationQueue />);
     const card = await openPanel('Lights over the base');
-    await userEvent.type(within(card).getByLabelText('Moderation notes'), 'Off topic');
+    await userEvent.type(within(card).getByLabelText(/Moderation notes/), 'Off topic');
     await chooseExpert(card, 'Theo Lark');
     await userEvent.click(within(card).getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: /Reject “Lights over the base”/ });
+    // Nothing is sent until a reason is chosen.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject question' }));
+    expect(within(dialog).getByRole('alert').textContent).toMatch(/choose a reason/);
+    expect(patches).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('radio', { name: /not about UFOs/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject question' }));
     await waitFor(() => expect(patches).toHaveLength(1));
     expect(patches[0]).toEqual({
       id: 'q1',
-      body: { status: 'rejected', moderationNotes: 'Off topic' },
+      body: { status: 'rejected', rejectionReason: 'off_topic', moderationNotes: 'Off topic' },
     });
     await waitFor(() => expect(toastTitles()).toEqual(['Question Moderated']));
   });
@@ -173,7 +180,7 @@ describe('the moderation queue', () => {
     const { patches } = queueApi();
     renderPage(<ModerationQueue />);
     let card = await openPanel('Lights over the base');
-    await userEvent.type(within(card).getByLabelText('Moderation notes'), 'Draft notes');
+    await userEvent.type(within(card).getByLabelText(/Moderation notes/), 'Draft notes');
     await chooseExpert(card, 'Theo Lark');
     expect(within(card).getByRole('combobox', { name: 'Assign expert' }).textContent).toContain(
       'Theo Lark',
@@ -181,7 +188,7 @@ describe('the moderation queue', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByTestId('moderation-panel')).toBeNull();
     card = await openPanel('Lights over the base');
-    expect((within(card).getByLabelText('Moderation notes') as HTMLTextAreaElement).value).toBe('');
+    expect((within(card).getByLabelText(/Moderation notes/) as HTMLTextAreaElement).value).toBe('');
     const select = within(card).getByRole('combobox', { name: 'Assign expert' });
     expect(select.textContent).toContain('Expert asked: Dana Whitfield');
     expect(select.textContent).not.toContain('Theo Lark');
@@ -215,6 +222,9 @@ describe('the moderation queue', () => {
     renderPage(<ModerationQueue />);
     const card = await openPanel('Lights over the base');
     await userEvent.click(within(card).getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('radio', { name: /already been asked/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject question' }));
     await waitFor(() => expect(toastTitles()).toEqual(['Access Denied']));
   });
 

@@ -1,4 +1,4 @@
-import type { Creator, Question } from '@uapqa/contracts';
+import { type Creator, type Question, REJECTION_REASON_LABELS } from '@uapqa/contracts';
 import { type BadgeTone, formatUsDate, Muted } from '@uapqa/ui';
 import styled from 'styled-components';
 import { expertProfile } from './experts';
@@ -121,9 +121,18 @@ export function QuestionFacts({
       ) : null}
       {question.status === 'rejected' ? (
         <Callout $tone="danger" data-testid="rejection">
-          <p>
-            <strong>Moderator's note:</strong> {question.moderationNotes || 'No reason was given.'}
-          </p>
+          {question.rejectionReason ? (
+            <p>
+              <strong>Why it was not approved:</strong>{' '}
+              {REJECTION_REASON_LABELS[question.rejectionReason]}
+            </p>
+          ) : null}
+          {question.moderationNotes || !question.rejectionReason ? (
+            <p>
+              <strong>Moderator's note:</strong>{' '}
+              {question.moderationNotes || 'No reason was given.'}
+            </p>
+          ) : null}
           <p data-testid="refund">Your FOIA credit was refunded.</p>
         </Callout>
       ) : null}

@@ -1,7 +1,6 @@
 // First: zod must be told before any schema is built (see the module).
 import '../lib/page-start';
 import {
-  ANONYMOUS_PREVIEW_CHARS,
   BROWSE_PAGE_SIZE,
   type Creator,
   type Question,
@@ -41,6 +40,7 @@ import styled from 'styled-components';
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { Avatar, expertProfile } from '../lib/experts';
+import { FullAnswerCall } from '../lib/full-answer';
 
 const Sidebar = styled(Card)<{ $open: boolean }>`
   display: grid;
@@ -88,12 +88,6 @@ const Answer = styled.p`
 /** Category badge colour: 'Physical' is yellow, every other category teal. */
 export function categoryTone(name: string): 'yellow' | 'teal' {
   return name === 'Physical' ? 'yellow' : 'teal';
-}
-
-/** What an anonymous visitor may read: the first 100 characters and '...'. */
-export function excerpt(content: string): string {
-  if (content.endsWith('...') && content.length <= ANONYMOUS_PREVIEW_CHARS + 3) return content;
-  return `${content.slice(0, ANONYMOUS_PREVIEW_CHARS)}...`;
 }
 
 /** Creators de-duplicated by first and last name (the Expert filter). */
@@ -230,17 +224,15 @@ const QuestionCards = memo(function QuestionCards({
               <TitleLink to={`/questions/${question.id}`}>{question.title}</TitleLink>
             </h2>
             {question.answer ? (
-              signedIn ? (
-                <>
-                  <Answer data-testid="answer">{question.answer.content}</Answer>
+              <>
+                {/* Cut by the server to what this reader may read, and marked when cut. */}
+                <Answer data-testid="answer">{question.answer.content}</Answer>
+                {question.answer.truncated ? (
+                  <FullAnswerCall signedIn={signedIn} />
+                ) : signedIn ? (
                   <Muted style={{ color: '#22c55e' }}>Full Answer Available</Muted>
-                </>
-              ) : (
-                <>
-                  <Answer data-testid="answer">{excerpt(question.answer.content)}</Answer>
-                  <Link to="/auth">Sign Up to Read Full Answer</Link>
-                </>
-              )
+                ) : null}
+              </>
             ) : null}
             <Row>
               {question.tags.map((tag) => (
@@ -309,13 +301,15 @@ export default function BrowseQA() {
   }
 
   // Each page asks for the next from the cursor the previous one ended at; the archive is read
-  // afresh on every visit, the taxonomy and the experts once per page load.
+  // afresh on every visit, the taxonomy and the experts once per page load. Keyed by the viewer
+  // and their subscription too: both change which answers the server sends whole.
+  const viewer = `${user?.id ?? 0}:${user?.subscriptionStatus ?? ''}`;
   const archive = useSWRInfinite<ArchivePage>(
     (index, previous: ArchivePage | null) => {
-      if (index === 0) return questionsUrl(filters);
-      return previous?.nextCursor ? questionsUrl(filters, previous.nextCursor) : null;
+      if (index === 0) return [questionsUrl(filters), viewer];
+      return previous?.nextCursor ? [questionsUrl(filters, previous.nextCursor), viewer] : null;
     },
-    fetchArchivePage,
+    ([url]: [string, string]) => fetchArchivePage(url),
     { revalidateOnMount: true, revalidateFirstPage: false },
   );
   const categoryList = useSWR<TaxonomyItem[]>('/api/categories');

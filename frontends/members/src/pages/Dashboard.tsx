@@ -18,20 +18,11 @@ import {
 } from '@uapqa/ui';
 import { Tooltip, TooltipProvider } from '@uapqa/ui/controls';
 import { Link, Navigate, useNavigate } from '@uapqa/ui/router';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import styled from 'styled-components';
 import useSWR from 'swr';
 import { LinkButton } from '../lib/link-button';
 
-const Bar = styled.nav`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 1rem;
-  margin-bottom: 1.25rem;
-  a { color: ${({ theme }) => theme.colors.text}; text-decoration: none; }
-  a:hover { color: ${({ theme }) => theme.colors.primary}; }
-`;
 const Stat = styled(Card)`
   .label { color: ${({ theme }) => theme.colors.muted}; font-size: 0.9rem; }
   .value { font-size: 1.8rem; font-weight: 700; }
@@ -65,9 +56,7 @@ const Actions = styled.div`
 
 export default function Dashboard() {
   const user = useSession((state) => state.user);
-  const logout = useSession((state) => state.logout);
   const navigate = useNavigate();
-  const [loggingOut, setLoggingOut] = useState(false);
   const { data: questions, isLoading } = useSWR<Question[]>(
     user ? `/api/my-questions?limit=${RECENT_QUESTIONS_LIMIT}` : null,
     async (url: string) => {
@@ -104,8 +93,6 @@ export default function Dashboard() {
   if (user.role === 'expert') return <Navigate to="/creator-dashboard" replace />;
   if (user.role === 'admin') return <Navigate to="/admin-dashboard" replace />;
 
-  // The role links stay for the day these guards change; each shows only for its own role.
-  const role: string = user.role;
   const active = user.subscriptionStatus === 'active';
   const credits = user.foiaCredits ?? 0;
   const list = questions ?? [];
@@ -113,29 +100,7 @@ export default function Dashboard() {
   return (
     <div data-testid="dashboard">
       <PageHeader>
-        <Bar aria-label="Dashboard">
-          <Link to="/" style={{ fontWeight: 700 }}>
-            UAP Answers
-          </Link>
-          <Badge $tone="teal">Subscriber</Badge>
-          <Link to="/browse-qa">Browse Q&amp;A</Link>
-          <Link to="/submit-question">Ask Question</Link>
-          <Link to="/subscribe">Manage Account</Link>
-          {role === 'expert' ? <Link to="/creator-dashboard">Creator Portal</Link> : null}
-          {role === 'admin' ? <Link to="/admin-dashboard">Admin Panel</Link> : null}
-          <Button
-            $variant="secondary"
-            style={{ marginLeft: 'auto' }}
-            disabled={loggingOut}
-            onClick={async () => {
-              setLoggingOut(true);
-              await logout(navigate);
-            }}
-          >
-            {loggingOut ? 'Logging out...' : 'Logout'}
-          </Button>
-        </Bar>
-
+        <Badge $tone="teal">Subscriber</Badge>
         <h1>Welcome back, {user.firstName || user.username || 'Investigator'}</h1>
         <Muted>
           Manage your subscription, ask the experts your questions and browse the archive of

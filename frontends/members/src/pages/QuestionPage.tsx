@@ -17,6 +17,7 @@ import { useEffect } from 'react';
 import styled from 'styled-components';
 import useSWR from 'swr';
 import { Avatar, expertProfile } from '../lib/experts';
+import { FullAnswerCall } from '../lib/full-answer';
 import { LinkButton } from '../lib/link-button';
 import { QuestionFacts, statusLabel } from '../lib/own-question';
 
@@ -49,21 +50,24 @@ const AnswerBlock = styled.section`
 const SITE = 'UAP Answers';
 
 /**
- * `/questions/:id`: an answered question for anyone (visitors read the server's preview and are
- * invited to sign up), and the asker's own question in any state.
+ * `/questions/:id`: an answered question for anyone (a reader without a subscription reads the
+ * server's preview and is invited to sign up or subscribe), and the asker's own question in any
+ * state.
  */
 export default function QuestionPage() {
   const user = useSession((state) => state.user);
   const { pathname } = useLocation();
   const id = decodeURIComponent(pathname.split('/')[2] ?? '');
   const now = useNow(1000);
-  // Keyed by the viewer too: signing in changes what the server sends (the whole answer).
+  // Keyed by the viewer and their subscription: both change what the server sends.
   const {
     data: question,
     error,
     isLoading,
   } = useSWR<Question>(
-    id ? [`/api/questions/${encodeURIComponent(id)}`, user?.id ?? 0] : null,
+    id
+      ? [`/api/questions/${encodeURIComponent(id)}`, user?.id ?? 0, user?.subscriptionStatus]
+      : null,
     ([url]: [string]) => getJson<Question>(url),
   );
   const { data: creators } = useSWR<Creator[]>('/api/creators', getJson);
@@ -145,15 +149,9 @@ export default function QuestionPage() {
               Answered {formatUsDate(question.answer.createdAt)}
             </Muted>
           </Row>
-          {user ? (
-            <Text data-testid="answer">{question.answer.content}</Text>
-          ) : (
-            <>
-              {/* Already cut by the server to what a visitor may read. */}
-              <Text data-testid="answer">{question.answer.content}</Text>
-              <Link to="/auth">Sign Up to Read Full Answer</Link>
-            </>
-          )}
+          {/* Cut by the server to what this reader may read, and marked when cut. */}
+          <Text data-testid="answer">{question.answer.content}</Text>
+          {question.answer.truncated ? <FullAnswerCall signedIn={user !== null} /> : null}
         </AnswerBlock>
       ) : null}
       <Link to={mine ? '/my-questions' : '/browse-qa'}>

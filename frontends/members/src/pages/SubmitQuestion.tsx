@@ -29,7 +29,7 @@ import {
 import { Checkbox, Select } from '@uapqa/ui/controls';
 import { lazyResolver } from '@uapqa/ui/lazy-resolver';
 import { Notice } from '@uapqa/ui/page';
-import { useNavigate } from '@uapqa/ui/router';
+import { Link, useNavigate } from '@uapqa/ui/router';
 import { startTransition, useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import styled from 'styled-components';
@@ -199,7 +199,12 @@ export function QuestionForm({
       <Field label="Sources (optional)" htmlFor="ask-sources" error={errors.sources?.message}>
         <Textarea id="ask-sources" {...register('sources')} />
       </Field>
-      <Button type="submit" disabled={isSubmitting}>
+      <Muted id="ask-public-note" data-testid="ask-public-note" style={{ marginBottom: '0.75rem' }}>
+        Once an expert answers it, your question (its title, details, context and sources) and the
+        answer become public in the archive, for anyone to read, without your name. Leave out
+        anything you would not publish. <Link to="/terms">Terms of Service</Link>
+      </Muted>
+      <Button type="submit" disabled={isSubmitting} aria-describedby="ask-public-note">
         {isSubmitting ? 'Submitting...' : 'Submit Question'}
       </Button>
       {data.creators.length === 0 ? (

@@ -32,7 +32,10 @@ const SENDING = {
     path: '/api/newsletter/subscribe',
     pending: 'Subscribing...',
     failTitle: 'Subscription Failed',
-    success: { title: 'Success!', description: "You've been subscribed to our newsletter." },
+    success: {
+      title: 'Check your inbox',
+      description: 'Open the link we emailed you to confirm your subscription.',
+    },
   },
 } as const;
 

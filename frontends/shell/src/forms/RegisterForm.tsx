@@ -33,9 +33,11 @@ const FIELDS = {
 
 /**
  * The register form of `/auth`, checked with `RegisterFields` (the API's `RegisterBody` and the
- * password typed twice); once sent, the check-your-inbox panel takes its place.
+ * password typed twice); once sent, the check-your-inbox panel takes its place. `invite` is the
+ * secret of an approved expert's invitation link, sent with the sign-up: it lets that address
+ * register while waitlist mode closes registration.
  */
-export function RegisterForm() {
+export function RegisterForm({ invite }: { invite?: string } = {}) {
   /** After a sign-up: where the link went, and the server's sentence saying so. */
   const [sent, setSent] = useState<{ email: string; message: string } | null>(null);
   const {
@@ -57,7 +59,11 @@ export function RegisterForm() {
 
   async function signUp(body: RegisterOutput) {
     try {
-      const response = await apiRequest('POST', '/api/register', body);
+      const response = await apiRequest(
+        'POST',
+        '/api/register',
+        invite ? { ...body, invite } : body,
+      );
       const { message } = (await response.json()) as { message: string };
       setSent({ email: body.email, message });
     } catch (error) {

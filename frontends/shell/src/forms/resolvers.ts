@@ -14,3 +14,18 @@ export const registrationResolver = lazyResolver(() =>
 export const resendResolver = lazyResolver(() => schemas().then((module) => module.resend));
 export const waitlistResolver = lazyResolver(() => schemas().then((module) => module.waitlist));
 export const newsletterResolver = lazyResolver(() => schemas().then((module) => module.newsletter));
+export const passwordResetResolver = lazyResolver(() =>
+  schemas().then((module) => module.passwordReset),
+);
+export const newPasswordResolver = lazyResolver(() =>
+  schemas().then((module) => module.newPassword),
+);
+export const changePasswordResolver = lazyResolver(() =>
+  schemas().then((module) => module.changePassword),
+);
+export const changeEmailResolver = lazyResolver(() =>
+  schemas().then((module) => module.changeEmail),
+);
+export const closeAccountResolver = lazyResolver(() =>
+  schemas().then((module) => module.closeAccount),
+);

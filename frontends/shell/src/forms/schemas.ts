@@ -2,9 +2,14 @@
 import '@uapqa/contracts/zod-jitless';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  ChangeEmailBody,
+  ChangePasswordFields,
+  CloseAccountBody,
   ContactBody,
   LoginBody,
+  NewPasswordFields,
   NewsletterSubscribeBody,
+  PasswordResetBody,
   RegisterFields,
   ResendVerificationBody,
   WaitlistJoinBody,
@@ -18,3 +23,8 @@ export const registration = zodResolver(RegisterFields);
 export const resend = zodResolver(ResendVerificationBody);
 export const waitlist = zodResolver(WaitlistJoinBody);
 export const newsletter = zodResolver(NewsletterSubscribeBody);
+export const passwordReset = zodResolver(PasswordResetBody);
+export const newPassword = zodResolver(NewPasswordFields);
+export const changePassword = zodResolver(ChangePasswordFields);
+export const changeEmail = zodResolver(ChangeEmailBody);
+export const closeAccount = zodResolver(CloseAccountBody);

@@ -1,10 +1,11 @@
-import { Button, Container, useSession, useWaitlist } from '@uapqa/ui';
-import { Link, Outlet, useLocation, useNavigate } from '@uapqa/ui/router';
+import { Container, useSession, useWaitlist } from '@uapqa/ui';
+import { Link, Outlet, useLocation } from '@uapqa/ui/router';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { EmailSignup } from '../forms/EmailSignup';
+import type AccountMenu from './AccountMenu';
 import { Background } from './Background';
-import { Credits, JoinButton, MenuButton, NavLink, Welcome } from './nav';
+import { AccountMenuButton, Credits, JoinButton, MenuButton, NavLink, Welcome } from './nav';
 import { usePageMeta } from './page-meta';
 import type SideMenu from './SideMenu';
 
@@ -23,6 +24,7 @@ const HeaderInner = styled(Container)`
   display: flex;
   align-items: center;
   gap: 1rem;
+  @media (max-width: 767px) { gap: 0.5rem; }
   min-height: 4rem;
 `;
 const Logo = styled(Link)`
@@ -44,9 +46,17 @@ const Mobile = styled.div`
   display: none;
   @media (max-width: 767px) { display: block; }
 `;
+// A long username gives way (cut with an ellipsis) before the account and menu buttons do.
 const MobileWelcome = styled.span`
   display: grid;
   justify-items: end;
+  min-width: 0;
+  > span {
+    max-width: 100%;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
   color: ${({ theme }) => theme.colors.muted};
   font-size: 0.85rem;
   line-height: 1.3;
@@ -68,10 +78,22 @@ function LazySideMenu() {
   return <MenuButton onClick={() => void load()} />;
 }
 
+/**
+ * The signed-in user's account menu, fetched (with Radix's menu) on the first press of its
+ * button, as the small-screen menu is: pages seen by visitors never load it.
+ */
+function LazyAccountMenu() {
+  const [Menu, setMenu] = useState<typeof AccountMenu | null>(null);
+  if (Menu) return <Menu initiallyOpen />;
+  const load = () =>
+    import('./AccountMenu')
+      .then((module) => setMenu(() => module.default))
+      .catch((error) => console.error('The account menu could not be loaded', error));
+  return <AccountMenuButton aria-expanded={false} onClick={() => void load()} />;
+}
+
 function Header() {
   const user = useSession((state) => state.user);
-  const logout = useSession((state) => state.logout);
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   return (
     <HeaderBar>
@@ -87,9 +109,6 @@ function Header() {
               {pathname === '/browse-qa' ? (
                 <Credits data-testid="credit-balance">{user.foiaCredits ?? 0} FOIA Credits</Credits>
               ) : null}
-              <Button $variant="secondary" onClick={() => logout(navigate)}>
-                Logout
-              </Button>
             </>
           ) : (
             <JoinButton />
@@ -105,6 +124,7 @@ function Header() {
             ) : null}
           </MobileWelcome>
         ) : null}
+        {user ? <LazyAccountMenu /> : null}
         <Mobile>
           <LazySideMenu />
         </Mobile>
@@ -197,8 +217,8 @@ function Footer() {
         <Legal>
           <span>© 2025 UAP Answers. All rights reserved.</span>
           <span style={{ display: 'flex', gap: '1rem' }}>
-            <a href="#privacy">Privacy Policy</a>
-            <a href="#terms">Terms of Service</a>
+            <Link to="/privacy">Privacy Policy</Link>
+            <Link to="/terms">Terms of Service</Link>
             <Link to="/admin-dashboard">Admin Login</Link>
           </span>
         </Legal>

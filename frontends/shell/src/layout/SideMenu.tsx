@@ -1,6 +1,6 @@
-import { Button, useSession } from '@uapqa/ui';
+import { useSession } from '@uapqa/ui';
 import { Dialog, DialogContent, DialogTrigger } from '@uapqa/ui/dialog';
-import { useLocation, useNavigate } from '@uapqa/ui/router';
+import { useLocation } from '@uapqa/ui/router';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Credits, JoinButton, MenuButton, NavLink, Welcome } from './nav';
@@ -13,14 +13,12 @@ const MenuList = styled.nav`
 `;
 
 /**
- * The small-screen menu: Browse Q&A, Contact and the join button, in a Radix dialog; closes on
- * navigation. Its own chunk, loaded by Layout.tsx on the first press of the menu button, which
+ * The small-screen menu: Browse Q&A, Contact and (for visitors) the join button, in a Radix
+ * dialog; closes on navigation. Signed-in users find their pages and Logout in the account menu. Its own chunk, loaded by Layout.tsx on the first press of the menu button, which
  * is why it can start open.
  */
 export default function SideMenu({ initiallyOpen = false }: { initiallyOpen?: boolean }) {
   const user = useSession((state) => state.user);
-  const logout = useSession((state) => state.logout);
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   // Open on the path it was opened on: navigating elsewhere closes it.
   const [openOn, setOpenOn] = useState<string | null>(initiallyOpen ? pathname : null);
@@ -43,17 +41,7 @@ export default function SideMenu({ initiallyOpen = false }: { initiallyOpen?: bo
           <NavLink to="/contact" onClick={close}>
             Contact
           </NavLink>
-          {user ? (
-            <Button
-              $variant="secondary"
-              onClick={() => {
-                close();
-                void logout(navigate);
-              }}
-            >
-              Logout
-            </Button>
-          ) : (
+          {user ? null : (
             <span onClickCapture={close}>
               <JoinButton />
             </span>

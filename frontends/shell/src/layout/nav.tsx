@@ -17,7 +17,8 @@ export const NavLink = styled(Link)`
   font-weight: 500;
   &:hover { color: ${({ theme }) => theme.colors.primary}; }
 `;
-const JoinLink = styled(Link)<ButtonStyleProps>`
+/** A link that looks like a button. */
+export const ButtonLink = styled(Link)<ButtonStyleProps>`
   ${buttonStyles}
 `;
 export const Welcome = styled.span`
@@ -32,9 +33,9 @@ export function JoinButton() {
   const { waitlistEnabled } = useWaitlist();
   // In waitlist mode the button opens the waitlist tab of /auth; Sign In is the tab beside it.
   return waitlistEnabled ? (
-    <JoinLink to="/auth?tab=waitlist">Join Waitlist</JoinLink>
+    <ButtonLink to="/auth?tab=waitlist">Join Waitlist</ButtonLink>
   ) : (
-    <JoinLink to="/auth">Join Investigation</JoinLink>
+    <ButtonLink to="/auth">Join Investigation</ButtonLink>
   );
 }
 
@@ -43,6 +44,15 @@ export function MenuButton(props: ButtonProps) {
   return (
     <Button $variant="secondary" aria-label="Open menu" {...props}>
       <MenuIcon size={18} />
+    </Button>
+  );
+}
+
+/** The button that opens the signed-in user's account menu (AccountMenu.tsx). */
+export function AccountMenuButton(props: ButtonProps) {
+  return (
+    <Button $variant="secondary" aria-haspopup="menu" data-testid="account-menu-button" {...props}>
+      Account
     </Button>
   );
 }

@@ -1,42 +1,10 @@
-import { Button, Card, Field, Input, Muted, toast, useSession, useWaitlist } from '@uapqa/ui';
+import { Card, Muted, useSession, useWaitlist } from '@uapqa/ui';
 import { Link, Navigate, useSearchParams } from '@uapqa/ui/router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@uapqa/ui/tabs';
-import { useState } from 'react';
 import { EmailSignup } from '../forms/EmailSignup';
+import { ForgotPasswordForm } from '../forms/ForgotPassword';
 import { LoginForm } from '../forms/LoginForm';
 import { RegisterForm } from '../forms/RegisterForm';
-
-function ForgotPassword({ onBack }: { onBack: () => void }) {
-  const [email, setEmail] = useState('');
-  return (
-    <form
-      aria-label="Forgot password"
-      onSubmit={(event) => {
-        event.preventDefault();
-        toast({
-          title: 'Password Reset',
-          description: 'Please contact support to reset your password.',
-        });
-      }}
-    >
-      <h1 style={{ fontSize: '1.5rem' }}>Reset your password</h1>
-      <Field label="Email" htmlFor="forgot-email">
-        <Input
-          id="forgot-email"
-          type="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </Field>
-      <Button type="submit" $block>
-        Send Reset Link
-      </Button>
-      <Button $variant="ghost" $block onClick={onBack} style={{ marginTop: '0.5rem' }}>
-        Back to Sign In
-      </Button>
-    </form>
-  );
-}
 
 function WaitlistPanel() {
   return (
@@ -51,7 +19,10 @@ function WaitlistPanel() {
   );
 }
 
-/** `?tab=register` and `?tab=waitlist` open the second tab; anything else opens Sign In. */
+/**
+ * `?tab=register` and `?tab=waitlist` open the second tab, `?tab=forgot` the password reset
+ * (the emails' "reset your password" link); anything else opens Sign In.
+ */
 function tabFrom(value: string | null): 'login' | 'register' {
   return value === 'register' || value === 'waitlist' ? 'register' : 'login';
 }
@@ -65,41 +36,50 @@ export function Auth() {
   const user = useSession((state) => state.user);
   const { waitlistEnabled } = useWaitlist();
   const [params, setParams] = useSearchParams();
-  const [forgot, setForgot] = useState(false);
   if (user) return <Navigate to="/" replace />;
-  const tab = tabFrom(params.get('tab'));
-  const secondTab = waitlistEnabled ? 'waitlist' : 'register';
+  // An approved expert's invitation link opens registration to them, waitlist mode or not.
+  const invite = params.get('invite') || undefined;
+  const closed = waitlistEnabled && !invite;
+  const forgot = params.get('tab') === 'forgot';
+  const setForgot = (on: boolean) => setParams({ tab: on ? 'forgot' : 'login' }, { replace: true });
+  const tab = tabFrom(params.get('tab') ?? (invite ? 'register' : null));
+  const secondTab = closed ? 'waitlist' : 'register';
 
   return (
     <div style={{ display: 'grid', gap: '1.5rem', maxWidth: 480, margin: '0 auto' }}>
       <Card>
         {forgot ? null : (
           <h1 style={{ fontSize: '1.5rem', textAlign: 'center' }}>
-            {waitlistEnabled ? 'Sign in or join the waitlist' : 'Sign in or register'}
+            {closed ? 'Sign in or join the waitlist' : 'Sign in or register'}
           </h1>
         )}
         {forgot ? (
-          <ForgotPassword onBack={() => setForgot(false)} />
+          <ForgotPasswordForm onBack={() => setForgot(false)} />
         ) : (
           <Tabs
             value={tab}
             onValueChange={(value) =>
-              setParams({ tab: value === 'register' ? secondTab : 'login' }, { replace: true })
+              setParams(
+                { tab: value === 'register' ? secondTab : 'login', ...(invite ? { invite } : {}) },
+                { replace: true },
+              )
             }
           >
-            <TabsList
-              aria-label={waitlistEnabled ? 'Sign in or join the waitlist' : 'Sign in or register'}
-            >
+            <TabsList aria-label={closed ? 'Sign in or join the waitlist' : 'Sign in or register'}>
               <TabsTrigger value="login">Sign In</TabsTrigger>
-              <TabsTrigger value="register">
-                {waitlistEnabled ? 'Join Waitlist' : 'Register'}
-              </TabsTrigger>
+              <TabsTrigger value="register">{closed ? 'Join Waitlist' : 'Register'}</TabsTrigger>
             </TabsList>
             <TabsContent value="login">
               <LoginForm onForgot={() => setForgot(true)} />
             </TabsContent>
             <TabsContent value="register">
-              {waitlistEnabled ? <WaitlistPanel /> : <RegisterForm />}
+              {invite ? (
+                <Muted data-testid="invitation-note" style={{ margin: '1rem 0' }}>
+                  Your expert invitation: create your account with the email address the invitation
+                  was sent to.
+                </Muted>
+              ) : null}
+              {closed ? <WaitlistPanel /> : <RegisterForm invite={invite} />}
             </TabsContent>
           </Tabs>
         )}

@@ -1,34 +1,30 @@
+import type { VerifyEmailBody } from '@uapqa/contracts';
 import {
   apiRequest,
   Button,
   Card,
-  HttpError,
+  Field,
+  fieldErrorProps,
+  Input,
   Muted,
-  Spinner,
   serverMessage,
   toast,
   useSession,
 } from '@uapqa/ui';
 import { Link, useNavigate, useSearchParams } from '@uapqa/ui/router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { isLinkFailure, isUsedLink } from '../forms/link-failure';
 import { ResendLinkForm } from '../forms/ResendLink';
 
-/*
- * A link works once: the page may mount twice (React's strict mode, a remount), so each token is
- * sent once per page load and every mount shares the answer.
+const INVALID =
+  'This confirmation link is not valid. Please open the whole link from the email, or ask for a new one.';
+
+/**
+ * `/verify-email?token=…`: the link of the confirmation email. The password chosen at sign-up
+ * is typed again: only whoever chose it can confirm the account, so a sign-up someone else made
+ * with this address never becomes an account with their password.
  */
-const confirmations = new Map<string, Promise<void>>();
-
-function confirm(token: string): Promise<void> {
-  let pending = confirmations.get(token);
-  if (!pending) {
-    pending = apiRequest('POST', '/api/verify-email', { token }).then(() => undefined);
-    confirmations.set(token, pending);
-  }
-  return pending;
-}
-
-/** `/verify-email?token=…`: the link of the confirmation email. */
 export function VerifyEmail() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -36,35 +32,39 @@ export function VerifyEmail() {
   const load = useSession((state) => state.load);
   /** A link already opened: its address is confirmed, so the way on is to sign in. */
   const [used, setUsed] = useState(false);
-  const [failure, setFailure] = useState<string | null>(
-    token
-      ? null
-      : 'This confirmation link is not valid. Please open the whole link from the email, or ask for a new one.',
-  );
+  const [failure, setFailure] = useState<string | null>(token ? null : INVALID);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Pick<VerifyEmailBody, 'password'>>({ defaultValues: { password: '' } });
+  const passwordError = errors.password?.message;
 
-  useEffect(() => {
-    if (!token) return;
-    let current = true;
-    confirm(token).then(
-      async () => {
-        await load();
-        if (!current) return;
-        toast({
-          title: 'Email confirmed',
-          description: 'Your account is ready. Welcome to UAP Answers!',
-        });
-        navigate('/subscribe', { replace: true });
-      },
-      (error: unknown) => {
-        if (!current) return;
-        setUsed(error instanceof HttpError && error.body.includes('"reason":"used"'));
+  async function confirm({ password }: Pick<VerifyEmailBody, 'password'>) {
+    if (!password) {
+      setError('password', { message: 'Please enter the password you chose when you signed up.' });
+      return;
+    }
+    try {
+      await apiRequest('POST', '/api/verify-email', { token, password });
+      await load();
+      toast({
+        title: 'Email confirmed',
+        description: 'Your account is ready. Welcome to UAP Answers!',
+      });
+      navigate('/subscribe', { replace: true });
+    } catch (error) {
+      if (isLinkFailure(error)) {
+        setUsed(isUsedLink(error));
         setFailure(serverMessage(error) ?? 'This confirmation link did not work.');
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [token, load, navigate]);
+        return;
+      }
+      setError('password', {
+        message: serverMessage(error) ?? 'This did not work. Please try again.',
+      });
+    }
+  }
 
   return (
     <div style={{ display: 'grid', gap: '1.5rem', maxWidth: 480, margin: '0 auto' }}>
@@ -90,7 +90,22 @@ export function VerifyEmail() {
             )}
           </>
         ) : (
-          <Spinner label="Confirming your email address" />
+          <form onSubmit={handleSubmit(confirm)} noValidate aria-label="Confirm your email address">
+            <p>To finish creating your account, enter the password you chose when you signed up.</p>
+            <Field label="Password" htmlFor="verify-password" error={passwordError}>
+              <Input
+                id="verify-password"
+                type="password"
+                autoComplete="current-password"
+                required
+                {...fieldErrorProps('verify-password', passwordError)}
+                {...register('password')}
+              />
+            </Field>
+            <Button type="submit" $block disabled={isSubmitting}>
+              {isSubmitting ? 'Confirming...' : 'Confirm and sign in'}
+            </Button>
+          </form>
         )}
       </Card>
     </div>

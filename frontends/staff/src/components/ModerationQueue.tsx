@@ -1,4 +1,4 @@
-import type { Creator, ModerationItem } from '@uapqa/contracts';
+import type { Creator, ModerationItem, RejectionReason } from '@uapqa/contracts';
 import {
   apiRequest,
   Badge,
@@ -19,33 +19,17 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import useSWR, { useSWRConfig } from 'swr';
 import { useStaffErrors } from '../lib/access';
+import { fetchQueuePage, type QueuePage } from '../lib/queue-page';
 import { DecisionButtons } from '../lib/review';
 import { ScrollArea } from '../lib/ScrollArea';
 import { Section } from '../lib/sections';
+import { RejectDialog } from './RejectDialog';
 
 export const QUEUE_KEY = '/api/admin/questions/pending';
 export const CREATORS_KEY = '/api/creators';
 export const STATS_KEY = '/api/admin/stats';
-/** The queue's scroll area: 96 spacing units, i.e. 24rem, so the buttons under it stay in view. */
+/** The queue's scroll area (96 spacing units, 24rem): the buttons under it stay in view. */
 export const QUEUE_MAX_HEIGHT = theme.space(96);
-
-interface QueuePage {
-  items: ModerationItem[];
-  total: number | null;
-  nextCursor: string | null;
-}
-
-async function fetchQueuePage(url: string): Promise<QueuePage> {
-  const response = await apiRequest('GET', url);
-  const items = (await response.json()) as ModerationItem[];
-  const total = response.headers.get('X-Total-Count');
-  return {
-    items,
-    total: total === null ? null : Number(total),
-    nextCursor: response.headers.get('X-Next-Cursor'),
-  };
-}
-
 const Item = styled(Card)`
   padding: 1rem;
   margin-bottom: 0.75rem;
@@ -71,8 +55,8 @@ interface Draft {
 
 /**
  * The moderation queue of the admin and moderator dashboards: pending questions oldest first in
- * a scrollable area; Moderate opens notes and an expert choice with Approve, Reject and Cancel
- * (Cancel clears both).
+ * a scrollable area; Moderate opens notes and an expert choice with Approve, Reject (which asks
+ * why) and Cancel (which clears both).
  */
 export function ModerationQueue() {
   const onError = useStaffErrors();
@@ -90,6 +74,7 @@ export function ModerationQueue() {
   const [loadingMore, setLoadingMore] = useState(false);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [busy, setBusy] = useState(false);
+  const [rejecting, setRejecting] = useState<ModerationItem | null>(null);
 
   // After a decision the first page is read again and may now hold items loaded by Load More.
   const firstPage = queue.data?.items ?? [];
@@ -104,7 +89,11 @@ export function ModerationQueue() {
     setDraft(null);
   }
 
-  async function decide(item: ModerationItem, status: 'approved' | 'rejected') {
+  async function decide(
+    item: ModerationItem,
+    status: 'approved' | 'rejected',
+    rejectionReason?: RejectionReason,
+  ) {
     if (!draft || draft.id !== item.id) return;
     setBusy(true);
     const notes = draft.notes.trim();
@@ -115,7 +104,7 @@ export function ModerationQueue() {
             moderationNotes: notes || null,
             assignedExpertId: draft.expert ? Number(draft.expert) : null,
           }
-        : { status, moderationNotes: notes || null };
+        : { status, rejectionReason, moderationNotes: notes || null };
     try {
       await apiRequest('PATCH', `/api/admin/questions/${encodeURIComponent(item.id)}/status`, body);
       toast({
@@ -123,6 +112,7 @@ export function ModerationQueue() {
         description: `"${item.title}" was ${status}.`,
       });
       setDraft(null);
+      setRejecting(null);
       setMore((current) => ({
         ...current,
         items: current.items.filter((other) => other.id !== item.id),
@@ -234,7 +224,10 @@ export function ModerationQueue() {
                 ) : null}
                 {open ? (
                   <div style={{ marginTop: '0.75rem' }} data-testid="moderation-panel">
-                    <Field label="Moderation notes" htmlFor={`notes-${item.id}`}>
+                    <Field
+                      label="Moderation notes (the member reads them if you reject)"
+                      htmlFor={`notes-${item.id}`}
+                    >
                       <Textarea
                         id={`notes-${item.id}`}
                         value={draft.notes}
@@ -268,7 +261,7 @@ export function ModerationQueue() {
                       <DecisionButtons
                         refuse="Reject"
                         onApprove={() => void decide(item, 'approved')}
-                        onRefuse={() => void decide(item, 'rejected')}
+                        onRefuse={() => setRejecting(item)}
                         onCancel={cancel}
                         busy={busy}
                         approveDisabled={!item.expertListed && !draft.expert}
@@ -295,6 +288,13 @@ export function ModerationQueue() {
           ) : null}
         </ScrollArea>
       )}
+      <RejectDialog
+        title={rejecting?.title ?? null}
+        note={draft?.notes ?? ''}
+        busy={busy}
+        onReject={(reason) => rejecting && void decide(rejecting, 'rejected', reason)}
+        onClose={() => setRejecting(null)}
+      />
     </Section>
   );
 }

@@ -1,14 +1,18 @@
 import '../lib/page-start';
-import { Button, Columns } from '@uapqa/ui';
+import { Columns } from '@uapqa/ui';
 import styled from 'styled-components';
+import { AuditLog } from '../components/AuditLog';
+import { ContentReports } from '../components/ContentReports';
 import { ExpertApplications } from '../components/ExpertApplications';
 import { ActiveExperts, CreatorApplications } from '../components/Experts';
+import { InviteAccount } from '../components/InviteAccount';
 import { ModerationQueue } from '../components/ModerationQueue';
+import { PaymentReports } from '../components/PaymentReports';
 import { AdminStatCards } from '../components/Stats';
 import { CATEGORIES, TaxonomyManager, TOPICS } from '../components/Taxonomy';
+import { UserManagement } from '../components/UserManagement';
 import { WaitlistSwitch } from '../components/WaitlistSwitch';
 import { StaffPage } from '../lib/StaffPage';
-import { Section } from '../lib/sections';
 
 const Stack = styled.div`
   display: grid;
@@ -28,7 +32,7 @@ export default function AdminDashboard() {
     <StaffPage
       staffRole="admin"
       title="Admin Dashboard"
-      intro="Review questions and expert applications, manage experts, categories and topics, and switch waitlist mode."
+      intro="Review questions and expert applications, manage experts, users, categories and topics, invite staff, and switch waitlist mode."
     >
       <AdminStatCards />
       <Stack>
@@ -47,21 +51,11 @@ export default function AdminDashboard() {
           <CreatorApplications />
           <ExpertApplications />
         </Pair>
-        <Section>
-          <h2>Reports and Tools</h2>
-          {/* Inert until the user, content and payment report screens exist. */}
-          <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem' }}>
-            <Button $variant="secondary" title="Coming soon">
-              User Management
-            </Button>
-            <Button $variant="secondary" title="Coming soon">
-              Content Reports
-            </Button>
-            <Button $variant="secondary" title="Coming soon">
-              Payment Reports
-            </Button>
-          </div>
-        </Section>
+        <UserManagement />
+        <InviteAccount />
+        <AuditLog />
+        <PaymentReports />
+        <ContentReports />
       </Stack>
     </StaffPage>
   );

@@ -1,0 +1,74 @@
+import { REJECTION_REASON_LABELS } from '@uapqa/contracts';
+import { expect, it } from 'vitest';
+import {
+  describeInChromium,
+  expectLaidOut,
+  signUpSubscriber,
+  toast,
+  useHarness,
+  WIDTHS,
+} from './harness.js';
+
+let asked = 0;
+
+describeInChromium('a rejection the member can read', () => {
+  const harness = useHarness();
+
+  it.each(WIDTHS)(
+    'the moderator picks a reason and confirms; the member reads it on the question (%i px)',
+    async (width) => {
+      const username = `rejected_${Date.now().toString(36)}_${++asked}`;
+      const { page: member, context } = await harness.newPage(width);
+      await signUpSubscriber(harness, context.request, username);
+      const headers = { origin: harness.url };
+      const creators = await (await context.request.get('/api/creators')).json();
+      const expert = creators.find((c: { window?: { remaining: number } }) => c.window?.remaining);
+      const [category] = await (await context.request.get('/api/categories')).json();
+      const [tag] = await (await context.request.get('/api/tags')).json();
+      const title = `Were the Phoenix lights flares, report ${asked}?`;
+      let questionId = '';
+      await expect
+        .poll(async () => {
+          const response = await context.request.post('/api/questions', {
+            headers,
+            data: {
+              assignedCreatorId: expert.userId,
+              categoryId: category.id,
+              tagIds: [tag.id],
+              title,
+              content: 'The later formation over the Estrella range is still argued about.',
+            },
+          });
+          if (response.status() === 201) questionId = (await response.json()).id;
+          return response.status();
+        })
+        .toBe(201);
+
+      const { page: moderator } = await harness.signedInPage(width, 'moderator');
+      await moderator.waitForURL('**/moderator-dashboard');
+      const item = moderator.getByRole('article', { name: title });
+      await item.getByRole('button', { name: 'Moderate' }).click();
+      const panel = item.getByTestId('moderation-panel');
+      await panel.getByLabel('Moderation notes').fill('See the 1997 Air National Guard report.');
+      await panel.getByRole('button', { name: 'Reject' }).click();
+      const dialog = moderator.getByRole('dialog', { name: `Reject “${title}”?` });
+      await dialog.getByText('The member reads the reason and your note').waitFor();
+      await dialog.getByRole('button', { name: 'Reject question' }).click();
+      await dialog.getByRole('alert').filter({ hasText: 'choose a reason' }).waitFor();
+      await dialog.getByRole('radio', { name: REJECTION_REASON_LABELS.duplicate }).check();
+      await expectLaidOut(moderator, `reject-reason-${width}`);
+      await dialog.getByRole('button', { name: 'Reject question' }).click();
+      await toast(moderator, 'Question Moderated').waitFor();
+      await item.waitFor({ state: 'detached' });
+
+      await member.goto(`/questions/${questionId}`);
+      const rejection = member.getByTestId('rejection');
+      await expect.poll(async () => (await rejection.count()) > 0).toBe(true);
+      const text = await rejection.textContent();
+      expect(text).toContain(REJECTION_REASON_LABELS.duplicate);
+      expect(text).toContain('See the 1997 Air National Guard report.');
+      await expectLaidOut(member, `rejected-question-${width}`);
+    },
+    90_000,
+  );
+});
