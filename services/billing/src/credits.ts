@@ -5,7 +5,7 @@ import {
   CreditsRefunded,
   createEvent,
 } from '@uapqa/contracts';
-import { type Database, enqueue, type Transaction } from '@uapqa/service-kit';
+import { type Database, enqueue, type Transaction } from '@uapqa/service-kit/db';
 import { appendEntry, balanceOf, findEntry, ledgerKeys, lockAccount } from './ledger.js';
 
 /**

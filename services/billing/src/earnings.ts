@@ -3,7 +3,7 @@ import {
   EXPERT_PAYOUT_DAY_OF_MONTH,
   type ExpertEarnings,
 } from '@uapqa/contracts';
-import type { Database } from '@uapqa/service-kit';
+import type { Database } from '@uapqa/service-kit/db';
 import { eq, sql } from 'drizzle-orm';
 import { expertEarnings } from './db/schema.js';
 

@@ -1,5 +1,5 @@
 import type { ExpertPayoutLine, PaymentReport, PaymentReportMonth } from '@uapqa/contracts';
-import type { Executor } from '@uapqa/service-kit';
+import type { Executor } from '@uapqa/service-kit/db';
 import { and, count, eq, gte, sql, sum } from 'drizzle-orm';
 import { expertEarnings, ledger, payments } from './db/schema.js';
 import { nextPayoutDay } from './earnings.js';

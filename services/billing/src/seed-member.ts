@@ -1,4 +1,4 @@
-import type { Transaction } from '@uapqa/service-kit';
+import type { Transaction } from '@uapqa/service-kit/db';
 import { eq } from 'drizzle-orm';
 import { accounts, payments } from './db/schema.js';
 import type { BillingDeps } from './deps.js';

@@ -5,11 +5,8 @@ import {
   CREDIT_RESERVE_SUBJECT,
   CreditReservationRequest,
 } from '@uapqa/contracts';
-import {
-  type ServiceInstance,
-  type ServiceStartContext,
-  startServiceRuntime,
-} from '@uapqa/service-kit';
+import type { ServiceInstance, ServiceStartContext } from '@uapqa/service-kit';
+import { startServiceRuntime } from '@uapqa/service-kit/db';
 
 import { billingApi } from './app.js';
 import { type BillingConfig, usesStripe } from './config.js';

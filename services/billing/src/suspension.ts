@@ -1,4 +1,4 @@
-import type { Executor } from '@uapqa/service-kit';
+import type { Executor } from '@uapqa/service-kit/db';
 import { eq } from 'drizzle-orm';
 import { accounts } from './db/schema.js';
 import type { BillingDeps } from './deps.js';

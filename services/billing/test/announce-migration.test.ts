@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { BILLING_STREAM, EventEnvelope, readEvent, SubscriptionActivated } from '@uapqa/contracts';
-import { openDatabase } from '@uapqa/service-kit';
+import { openDatabase } from '@uapqa/service-kit/db';
 import { testBackends } from '@uapqa/service-kit/testing';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import type { AdminUser } from '@uapqa/contracts';
-import type { Executor } from '@uapqa/service-kit';
+import type { Executor } from '@uapqa/service-kit/db';
 import { and, eq, isNull, max, type SQL } from 'drizzle-orm';
 import { memberSubscriptions, sessions, users } from './db/schema.js';
 import { userColumns } from './users.js';

@@ -9,13 +9,8 @@ import {
   type StaffActionReport,
   TaxonomyChanged,
 } from '@uapqa/contracts';
-import {
-  type Database,
-  type EventBus,
-  type Executor,
-  inboxFor,
-  type Subscription,
-} from '@uapqa/service-kit';
+import type { EventBus, Subscription } from '@uapqa/service-kit';
+import { type Database, type Executor, inboxFor } from '@uapqa/service-kit/db';
 import { staffActions } from './db/schema.js';
 
 /** Records one staff action, in the caller's transaction (the action's own, for identity's). */

@@ -4,7 +4,8 @@ import {
   createEvent,
   IDENTITY_STREAM,
 } from '@uapqa/contracts';
-import { enqueue, HttpError } from '@uapqa/service-kit';
+import { HttpError } from '@uapqa/service-kit';
+import { enqueue } from '@uapqa/service-kit/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import { accountInvitations, creatorProfiles, emailVerifications, users } from './db/schema.js';
 import type { IdentityDeps } from './deps.js';

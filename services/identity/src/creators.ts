@@ -1,5 +1,6 @@
 import type { Creator } from '@uapqa/contracts';
-import { type Executor, preparedOnce, type Remembered, remembered } from '@uapqa/service-kit';
+import { type Remembered, remembered } from '@uapqa/service-kit';
+import { type Executor, preparedOnce } from '@uapqa/service-kit/db';
 import { and, asc, eq } from 'drizzle-orm';
 import { creatorProfiles, users } from './db/schema.js';
 

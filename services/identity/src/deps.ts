@@ -1,11 +1,5 @@
-import type {
-  Database,
-  Logger,
-  OutboxRelay,
-  RateLimitStore,
-  Remembered,
-  RevocationList,
-} from '@uapqa/service-kit';
+import type { Logger, RateLimitStore, Remembered, RevocationList } from '@uapqa/service-kit';
+import type { Database, OutboxRelay } from '@uapqa/service-kit/db';
 import type { IdentityConfig } from './config.js';
 import type * as schema from './db/schema.js';
 import type { SigningKeys } from './keys.js';

@@ -4,7 +4,7 @@ import {
   EmailVerificationRequested,
   IDENTITY_STREAM,
 } from '@uapqa/contracts';
-import { type Executor, enqueue } from '@uapqa/service-kit';
+import { type Executor, enqueue } from '@uapqa/service-kit/db';
 import { emailVerifications } from './db/schema.js';
 import { hashLinkToken, newLinkToken } from './link-tokens.js';
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { CLOSED_ACCOUNT_HOLD_DAYS } from '@uapqa/contracts';
-import { addDays, type Executor } from '@uapqa/service-kit';
+import { addDays } from '@uapqa/service-kit';
+import type { Executor } from '@uapqa/service-kit/db';
 import { and, eq, lte } from 'drizzle-orm';
 import { heldNames } from './db/schema.js';
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { EXPERT_INVITATION_TTL_DAYS, INVITATION_NOT_VALID } from '@uapqa/contracts';
-import { type Executor, forbidden, HttpError } from '@uapqa/service-kit';
+import { forbidden, HttpError } from '@uapqa/service-kit';
+import type { Executor } from '@uapqa/service-kit/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { expertApplications } from './db/schema.js';

@@ -1,4 +1,4 @@
-import type { Database } from '@uapqa/service-kit';
+import type { Database } from '@uapqa/service-kit/db';
 import { desc } from 'drizzle-orm';
 import {
   calculateJwkThumbprint,

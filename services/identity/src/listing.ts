@@ -1,5 +1,5 @@
 import { CreatorListingChanged, createEvent, IDENTITY_STREAM } from '@uapqa/contracts';
-import { type Executor, enqueue } from '@uapqa/service-kit';
+import { type Executor, enqueue } from '@uapqa/service-kit/db';
 import { and, eq } from 'drizzle-orm';
 import { creatorProfiles } from './db/schema.js';
 

@@ -1,4 +1,4 @@
-import type { Executor } from '@uapqa/service-kit';
+import type { Executor } from '@uapqa/service-kit/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import { passwordResets } from './db/schema.js';
 

@@ -5,7 +5,8 @@ import {
   type Role,
   UserRegistered,
 } from '@uapqa/contracts';
-import { type Database, enqueue, type Logger } from '@uapqa/service-kit';
+import type { Logger } from '@uapqa/service-kit';
+import { type Database, enqueue } from '@uapqa/service-kit/db';
 import { count, sql } from 'drizzle-orm';
 import { creatorProfiles, users } from './db/schema.js';
 import { hashPassword } from './passwords.js';

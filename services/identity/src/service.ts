@@ -1,10 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { CreatorApproved, CreatorListingChanged, IDENTITY_STREAM } from '@uapqa/contracts';
-import {
-  type ServiceInstance,
-  type ServiceStartContext,
-  startServiceRuntime,
-} from '@uapqa/service-kit';
+import type { ServiceInstance, ServiceStartContext } from '@uapqa/service-kit';
+import { startServiceRuntime } from '@uapqa/service-kit/db';
 import { identityApi } from './app.js';
 import { startAuditConsumers } from './audit.js';
 import { cookieSecure, type IdentityConfig } from './config.js';

@@ -7,11 +7,7 @@ import {
   SessionRevoked,
 } from '@uapqa/contracts';
 import {
-  type Database,
-  type Executor,
-  enqueue,
   forbidden,
-  type OutboxRelay,
   REFRESH_COOKIE,
   type RevocationList,
   SESSION_AUDIENCE,
@@ -19,6 +15,7 @@ import {
   SESSION_ISSUER,
   SESSION_TOKEN_TTL_SECONDS,
 } from '@uapqa/service-kit';
+import { type Database, type Executor, enqueue, type OutboxRelay } from '@uapqa/service-kit/db';
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';

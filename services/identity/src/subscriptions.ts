@@ -4,7 +4,8 @@ import {
   SubscriptionActivated,
   SubscriptionLapsed,
 } from '@uapqa/contracts';
-import { type Database, type EventBus, inboxFor, type Subscription } from '@uapqa/service-kit';
+import type { EventBus, Subscription } from '@uapqa/service-kit';
+import { type Database, inboxFor } from '@uapqa/service-kit/db';
 import { sql } from 'drizzle-orm';
 import { memberSubscriptions } from './db/schema.js';
 

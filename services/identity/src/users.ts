@@ -1,5 +1,5 @@
 import { createEvent, type IdentityUser, type Role, UserRoleChanged } from '@uapqa/contracts';
-import { type Executor, preparedOnce } from '@uapqa/service-kit';
+import { type Executor, preparedOnce } from '@uapqa/service-kit/db';
 import { and, eq, exists, gt, isNull, sql } from 'drizzle-orm';
 import { sessions, settings, users } from './db/schema.js';
 

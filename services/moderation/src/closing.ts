@@ -1,5 +1,5 @@
 import { FORMER_MEMBER } from '@uapqa/contracts';
-import type { Executor } from '@uapqa/service-kit';
+import type { Executor } from '@uapqa/service-kit/db';
 import { and, eq } from 'drizzle-orm';
 import { decisions, experts, queueItems } from './db/schema.js';
 

@@ -1,4 +1,5 @@
-import type { Database, Logger, OutboxRelay } from '@uapqa/service-kit';
+import type { Logger } from '@uapqa/service-kit';
+import type { Database, OutboxRelay } from '@uapqa/service-kit/db';
 import type { ModerationConfig } from './config.js';
 import type * as schema from './db/schema.js';
 

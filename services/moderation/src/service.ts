@@ -1,9 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import {
-  type ServiceInstance,
-  type ServiceStartContext,
-  startServiceRuntime,
-} from '@uapqa/service-kit';
+import type { ServiceInstance, ServiceStartContext } from '@uapqa/service-kit';
+import { startServiceRuntime } from '@uapqa/service-kit/db';
 import { moderationApi } from './app.js';
 import type { ModerationConfig } from './config.js';
 import * as schema from './db/schema.js';

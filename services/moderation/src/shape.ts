@@ -1,5 +1,5 @@
 import type { ModerationItem, RejectionReason } from '@uapqa/contracts';
-import type { Executor } from '@uapqa/service-kit';
+import type { Executor } from '@uapqa/service-kit/db';
 import { eq, sql } from 'drizzle-orm';
 import { experts, queueItems } from './db/schema.js';
 

@@ -1,5 +1,5 @@
 import { CLOSED_ACCOUNT_HOLD_DAYS } from '@uapqa/contracts';
-import type { Executor } from '@uapqa/service-kit';
+import type { Executor } from '@uapqa/service-kit/db';
 import { eq, or } from 'drizzle-orm';
 import {
   closedAccounts,

@@ -1,4 +1,5 @@
-import type { Database, Logger, RateLimitStore } from '@uapqa/service-kit';
+import type { Logger, RateLimitStore } from '@uapqa/service-kit';
+import type { Database } from '@uapqa/service-kit/db';
 import type { NotificationsConfig } from './config.js';
 import type * as schema from './db/schema.js';
 import type { MailWorker } from './mail/worker.js';

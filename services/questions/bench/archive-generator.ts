@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Database } from '@uapqa/service-kit';
+import type { Database } from '@uapqa/service-kit/db';
 import { and, desc, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { categories, creators, questions, questionTags, tags } from '../src/db/schema.js';
 import { DEMO_CATEGORIES, DEMO_TAGS } from '../src/seed.js';

@@ -7,7 +7,7 @@
  */
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { openDatabase } from '@uapqa/service-kit';
+import { openDatabase } from '@uapqa/service-kit/db';
 import * as schema from '../src/db/schema.js';
 import { generateArchive } from './archive-generator.js';
 

@@ -1,4 +1,5 @@
-import { type Executor, type Remembered, remembered } from '@uapqa/service-kit';
+import { type Remembered, remembered } from '@uapqa/service-kit';
+import type { Executor } from '@uapqa/service-kit/db';
 import { type ArchiveRead, searchArchive } from './archive.js';
 import { type AnswerReader, readsWhole, VISITOR } from './readers.js';
 import { toQuestions } from './shape.js';

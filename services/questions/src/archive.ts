@@ -1,5 +1,6 @@
 import type { ArchiveQuery } from '@uapqa/contracts';
-import { type Executor, isoInstant, keysetCursor, preparedOnce } from '@uapqa/service-kit';
+import { isoInstant, keysetCursor } from '@uapqa/service-kit';
+import { type Executor, preparedOnce } from '@uapqa/service-kit/db';
 import { and, asc, count, desc, eq, exists, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { z } from 'zod';

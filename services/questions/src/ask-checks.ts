@@ -1,4 +1,4 @@
-import { type Executor, preparedOnce } from '@uapqa/service-kit';
+import { type Executor, preparedOnce } from '@uapqa/service-kit/db';
 import { eq, sql } from 'drizzle-orm';
 import { categories, creators, questionWindows, tags } from './db/schema.js';
 

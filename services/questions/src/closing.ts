@@ -1,5 +1,5 @@
 import { FORMER_MEMBER } from '@uapqa/contracts';
-import type { Executor } from '@uapqa/service-kit';
+import type { Executor } from '@uapqa/service-kit/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { creators, creditReservations, questions } from './db/schema.js';
 import { releasePlace } from './windows.js';

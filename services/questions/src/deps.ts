@@ -1,4 +1,5 @@
-import type { Database, EventBus, Logger, OutboxRelay } from '@uapqa/service-kit';
+import type { EventBus, Logger } from '@uapqa/service-kit';
+import type { Database, OutboxRelay } from '@uapqa/service-kit/db';
 import type { ArchivePages } from './archive-pages.js';
 import type { QuestionsConfig } from './config.js';
 import type * as schema from './db/schema.js';

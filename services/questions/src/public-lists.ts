@@ -1,5 +1,6 @@
 import type { TaxonomyChanged } from '@uapqa/contracts';
-import { type Executor, preparedOnce, type Remembered, remembered } from '@uapqa/service-kit';
+import { type Remembered, remembered } from '@uapqa/service-kit';
+import { type Executor, preparedOnce } from '@uapqa/service-kit/db';
 import { asc } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ArchivePages } from './archive-pages.js';

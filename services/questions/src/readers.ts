@@ -5,12 +5,8 @@ import {
   SubscriptionActivated,
   SubscriptionLapsed,
 } from '@uapqa/contracts';
-import {
-  type Executor,
-  preparedOnce,
-  type SessionClaims,
-  type Transaction,
-} from '@uapqa/service-kit';
+import type { SessionClaims } from '@uapqa/service-kit';
+import { type Executor, preparedOnce, type Transaction } from '@uapqa/service-kit/db';
 import { eq, sql } from 'drizzle-orm';
 import { subscribers } from './db/schema.js';
 

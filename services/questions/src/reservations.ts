@@ -1,5 +1,6 @@
 import { CREDIT_RELEASE_SUBJECT, CreditReleaseReply } from '@uapqa/contracts';
-import type { Database, EventBus, Executor, Logger } from '@uapqa/service-kit';
+import type { EventBus, Logger } from '@uapqa/service-kit';
+import type { Database, Executor } from '@uapqa/service-kit/db';
 import { and, asc, eq, lt, notInArray } from 'drizzle-orm';
 import { creditReservations, questions } from './db/schema.js';
 

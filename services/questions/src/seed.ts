@@ -1,5 +1,6 @@
 import { createEvent, QUESTIONS_STREAM, QuestionAnswered } from '@uapqa/contracts';
-import { type Database, enqueue, type Logger } from '@uapqa/service-kit';
+import type { Logger } from '@uapqa/service-kit';
+import { type Database, enqueue } from '@uapqa/service-kit/db';
 import { asc, count, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { categories, creators, questions, questionTags, tags } from './db/schema.js';

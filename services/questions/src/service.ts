@@ -1,9 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import {
-  type ServiceInstance,
-  type ServiceStartContext,
-  startServiceRuntime,
-} from '@uapqa/service-kit';
+import type { ServiceInstance, ServiceStartContext } from '@uapqa/service-kit';
+import { startServiceRuntime } from '@uapqa/service-kit/db';
 import { questionsApi } from './app.js';
 import { archivePages, readArchivePage } from './archive-pages.js';
 import type { QuestionsConfig } from './config.js';

@@ -1,5 +1,5 @@
 import { ANONYMOUS_PREVIEW_CHARS, type Question, type RejectionReason } from '@uapqa/contracts';
-import type { Executor } from '@uapqa/service-kit';
+import type { Executor } from '@uapqa/service-kit/db';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { categories, creators, questions, questionTags, tags } from './db/schema.js';
 import { type AnswerReader, readsWhole } from './readers.js';

@@ -1,5 +1,5 @@
 import type { QuestionWindow } from '@uapqa/contracts';
-import { type Executor, preparedOnce } from '@uapqa/service-kit';
+import { type Executor, preparedOnce } from '@uapqa/service-kit/db';
 import { and, asc, count, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { QuestionsConfig } from './config.js';
 import { creators, questions, questionWindows } from './db/schema.js';

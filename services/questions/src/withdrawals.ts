@@ -1,5 +1,5 @@
 import { createEvent, QUESTIONS_STREAM, QuestionWithdrawn } from '@uapqa/contracts';
-import { type Executor, enqueue } from '@uapqa/service-kit';
+import { type Executor, enqueue } from '@uapqa/service-kit/db';
 import { and, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import { creators, questions } from './db/schema.js';
 import { releasePlace } from './windows.js';

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { ArchiveQuery } from '@uapqa/contracts';
-import { openDatabase } from '@uapqa/service-kit';
+import { openDatabase } from '@uapqa/service-kit/db';
 import { testBackends } from '@uapqa/service-kit/testing';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -7,7 +7,7 @@ import {
   QUESTIONS_STREAM,
   QuestionAnswered,
 } from '@uapqa/contracts';
-import { openDatabase } from '@uapqa/service-kit';
+import { openDatabase } from '@uapqa/service-kit/db';
 import { eventually, testBackends } from '@uapqa/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

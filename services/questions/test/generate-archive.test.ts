@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { type DatabaseHandle, openDatabase } from '@uapqa/service-kit';
+import { type DatabaseHandle, openDatabase } from '@uapqa/service-kit/db';
 import { testBackends } from '@uapqa/service-kit/testing';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,8 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
@@ -68,6 +65,7 @@ export async function openDatabase<S extends AnySchema>(
       close: () => client.end({ timeout: 5 }),
     };
   }
+  const { PGlite, drizzlePglite, migratePglite } = await pglite();
   const client = new PGlite(options.dataDir);
   const db = drizzlePglite({ client, schema: options.schema });
   await migratePglite(db, { migrationsFolder: options.migrationsFolder, migrationsTable });
@@ -79,4 +77,24 @@ export async function openDatabase<S extends AnySchema>(
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * PGlite, loaded only when a service runs without a PostgreSQL server (the embedded mode, tests).
+ * A deployed service runs on PostgreSQL, and its image leaves PGlite out.
+ */
+async function pglite() {
+  try {
+    const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
+    return { PGlite, drizzlePglite: drizzle, migratePglite: migrate };
+  } catch (error) {
+    throw new Error(
+      'DATABASE_URL is not set, and this build has no embedded database (PGlite): set DATABASE_URL to a postgres:// URL',
+      { cause: error },
+    );
+  }
 }

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-export { inbox, outbox } from '@uapqa/service-kit';
+export { inbox, outbox } from '@uapqa/service-kit/db';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 

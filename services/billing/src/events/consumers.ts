@@ -12,7 +12,8 @@ import {
   UserRegistered,
   UserSuspensionChanged,
 } from '@uapqa/contracts';
-import { type EventBus, inboxFor, type Subscription } from '@uapqa/service-kit';
+import type { EventBus, Subscription } from '@uapqa/service-kit';
+import { inboxFor } from '@uapqa/service-kit/db';
 import { closeBillingAccount } from '../closing.js';
 import { refundQuestion } from '../credits.js';
 import { accounts, expertEarnings } from '../db/schema.js';

@@ -1,5 +1,6 @@
 import { FROZEN_CREDITS_MONTHS } from '@uapqa/contracts';
-import type { Database, Logger } from '@uapqa/service-kit';
+import type { Logger } from '@uapqa/service-kit';
+import type { Database } from '@uapqa/service-kit/db';
 import { and, isNotNull, lte, ne } from 'drizzle-orm';
 import { accounts } from '../db/schema.js';
 import { appendEntry, balanceOf, ledgerKeys, lockAccount } from '../ledger.js';

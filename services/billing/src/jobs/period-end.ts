@@ -1,5 +1,6 @@
 import { SUBSCRIPTION } from '@uapqa/contracts';
-import type { Database, Logger } from '@uapqa/service-kit';
+import type { Logger } from '@uapqa/service-kit';
+import type { Database } from '@uapqa/service-kit/db';
 import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import { accounts } from '../db/schema.js';
 import { localRenewalEvent, localSubscriptionEndedEvent } from '../payments/local-events.js';

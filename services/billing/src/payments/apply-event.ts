@@ -9,7 +9,7 @@ import {
   SubscriptionActivated,
   SubscriptionLapsed,
 } from '@uapqa/contracts';
-import { enqueue, type Transaction } from '@uapqa/service-kit';
+import { enqueue, type Transaction } from '@uapqa/service-kit/db';
 import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { accounts, payments } from '../db/schema.js';

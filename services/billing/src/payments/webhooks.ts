@@ -1,5 +1,5 @@
-import type { Database, OutboxRelay, Transaction } from '@uapqa/service-kit';
 import { badRequest } from '@uapqa/service-kit';
+import type { Database, OutboxRelay, Transaction } from '@uapqa/service-kit/db';
 import type Stripe from 'stripe';
 import { webhookEvents } from '../db/schema.js';
 import { applyStripeEvent } from './apply-event.js';

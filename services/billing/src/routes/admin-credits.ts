@@ -12,13 +12,13 @@ import {
   apiDoc,
   conflict,
   currentSession,
-  enqueue,
   notFound,
   readJson,
   readParams,
   requireRole,
   roles,
 } from '@uapqa/service-kit';
+import { enqueue } from '@uapqa/service-kit/db';
 import { and, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { accounts, ledger, payments } from '../db/schema.js';

@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { JWK } from 'jose';
 
-export { inbox, outbox } from '@uapqa/service-kit';
+export { inbox, outbox } from '@uapqa/service-kit/db';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 

@@ -16,8 +16,6 @@ import {
   apiDoc,
   badRequest,
   currentSession,
-  type Executor,
-  enqueue,
   HEADERS,
   HttpError,
   PUBLIC,
@@ -25,6 +23,7 @@ import {
   requireRole,
   uniqueViolation,
 } from '@uapqa/service-kit';
+import { type Executor, enqueue } from '@uapqa/service-kit/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { recordStaffAction } from '../audit.js';

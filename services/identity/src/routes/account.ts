@@ -18,7 +18,6 @@ import {
   badRequest,
   createRateLimiter,
   currentSession,
-  enqueue,
   HttpError,
   PUBLIC,
   readJson,
@@ -27,6 +26,7 @@ import {
   unauthorized,
   uniqueViolation,
 } from '@uapqa/service-kit';
+import { enqueue } from '@uapqa/service-kit/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { emailChanges, users } from '../db/schema.js';

@@ -14,7 +14,6 @@ import {
   badRequest,
   conflict,
   currentSession,
-  enqueue,
   HEADERS,
   notFound,
   readJson,
@@ -22,6 +21,7 @@ import {
   readQuery,
   requireRole,
 } from '@uapqa/service-kit';
+import { enqueue } from '@uapqa/service-kit/db';
 import {
   and,
   asc,

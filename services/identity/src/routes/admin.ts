@@ -13,14 +13,13 @@ import {
   answer,
   conflict,
   currentSession,
-  type Executor,
-  enqueue,
   notFound,
   readJson,
   readParams,
   readQuery,
   requireRole,
 } from '@uapqa/service-kit';
+import { type Executor, enqueue } from '@uapqa/service-kit/db';
 import { and, asc, eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';

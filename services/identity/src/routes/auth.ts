@@ -21,7 +21,6 @@ import {
   clientIp,
   createRateLimiter,
   currentSession,
-  enqueue,
   forbidden,
   HEADERS,
   HttpError,
@@ -35,6 +34,7 @@ import {
   unauthorized,
   uniqueViolation,
 } from '@uapqa/service-kit';
+import { enqueue } from '@uapqa/service-kit/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';

@@ -18,13 +18,13 @@ import {
   clientIp,
   createRateLimiter,
   currentSession,
-  enqueue,
   PUBLIC,
   readJson,
   readParams,
   readQuery,
   requireRole,
 } from '@uapqa/service-kit';
+import { enqueue } from '@uapqa/service-kit/db';
 import { and, desc, eq, getTableColumns } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';

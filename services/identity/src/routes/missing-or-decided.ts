@@ -1,4 +1,5 @@
-import { conflict, type Executor, type HttpError, notFound } from '@uapqa/service-kit';
+import { conflict, type HttpError, notFound } from '@uapqa/service-kit';
+import type { Executor } from '@uapqa/service-kit/db';
 import { eq } from 'drizzle-orm';
 import type { creatorProfiles, expertApplications } from '../db/schema.js';
 

@@ -15,11 +15,11 @@ import {
   badRequest,
   clientIp,
   createRateLimiter,
-  enqueue,
   HttpError,
   PUBLIC,
   readJson,
 } from '@uapqa/service-kit';
+import { enqueue } from '@uapqa/service-kit/db';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { passwordResets, users } from '../db/schema.js';

@@ -10,7 +10,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 
-export { inbox, outbox } from '@uapqa/service-kit';
+export { inbox, outbox } from '@uapqa/service-kit/db';
 
 /**
  * The review queue, projected from QuestionSubmitted: everything a moderator needs to decide

@@ -7,7 +7,8 @@ import {
   QuestionSubmitted,
   readEvent,
 } from '@uapqa/contracts';
-import { type EventBus, inboxFor, type Subscription } from '@uapqa/service-kit';
+import type { EventBus, Subscription } from '@uapqa/service-kit';
+import { inboxFor } from '@uapqa/service-kit/db';
 import { eq } from 'drizzle-orm';
 import { forgetMember } from '../closing.js';
 import { experts, queueItems } from '../db/schema.js';

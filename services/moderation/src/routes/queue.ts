@@ -14,7 +14,6 @@ import {
   apiDoc,
   badRequest,
   currentSession,
-  enqueue,
   HEADERS,
   HttpError,
   isoInstant,
@@ -26,6 +25,7 @@ import {
   roles,
   startOfMonthUtc,
 } from '@uapqa/service-kit';
+import { enqueue } from '@uapqa/service-kit/db';
 import { and, asc, count, eq, gte, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';

@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-export { inbox } from '@uapqa/service-kit';
+export { inbox } from '@uapqa/service-kit/db';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 

@@ -26,7 +26,8 @@ import {
   UserRegistered,
   UserRoleChanged,
 } from '@uapqa/contracts';
-import { type EventBus, type Executor, inboxFor, type Subscription } from '@uapqa/service-kit';
+import type { EventBus, Subscription } from '@uapqa/service-kit';
+import { type Executor, inboxFor } from '@uapqa/service-kit/db';
 import { eq } from 'drizzle-orm';
 import { forgetMember } from '../closing.js';
 import { creators, questions, users } from '../db/schema.js';

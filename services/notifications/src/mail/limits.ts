@@ -1,4 +1,4 @@
-import type { Executor } from '@uapqa/service-kit';
+import type { Executor } from '@uapqa/service-kit/db';
 import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
 import { mailOutbox } from '../db/schema.js';
 import type { MailTemplate } from './templates.js';

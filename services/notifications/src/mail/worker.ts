@@ -1,5 +1,6 @@
 import { EMAIL_KIND_INFO, isSwitchableEmailKind } from '@uapqa/contracts';
-import { type Database, DrainLoop, type Executor, type Logger } from '@uapqa/service-kit';
+import { DrainLoop, type Logger } from '@uapqa/service-kit';
+import type { Database, Executor } from '@uapqa/service-kit/db';
 import { and, asc, count, eq, inArray, isNull, like, lte, or, sql } from 'drizzle-orm';
 import type * as schema from '../db/schema.js';
 import { closedAccounts, creators, mailOutbox, questions, users } from '../db/schema.js';

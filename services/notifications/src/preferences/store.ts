@@ -4,7 +4,7 @@ import {
   SWITCHABLE_EMAIL_KINDS,
   type SwitchableEmailKind,
 } from '@uapqa/contracts';
-import type { Executor } from '@uapqa/service-kit';
+import type { Executor } from '@uapqa/service-kit/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { emailPreferences, newsletterSubscribers, users } from '../db/schema.js';
 import type { UnsubscribeSubject } from './tokens.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isSwitchableEmailKind, type SwitchableEmailKind } from '@uapqa/contracts';
-import type { Database } from '@uapqa/service-kit';
+import type { Database } from '@uapqa/service-kit/db';
 import { eq } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type * as schema from '../db/schema.js';

@@ -9,12 +9,12 @@ import {
   answer,
   apiDoc,
   badRequest,
-  type Executor,
   PUBLIC,
   readJson,
   requireRole,
   roles,
 } from '@uapqa/service-kit';
+import type { Executor } from '@uapqa/service-kit/db';
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { newsletterSubscribers } from '../db/schema.js';

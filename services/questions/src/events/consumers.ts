@@ -16,12 +16,8 @@ import {
   SubscriptionLapsed,
   TaxonomyChanged,
 } from '@uapqa/contracts';
-import {
-  type EventBus,
-  idempotentStatement,
-  inboxFor,
-  type Subscription,
-} from '@uapqa/service-kit';
+import type { EventBus, Subscription } from '@uapqa/service-kit';
+import { idempotentStatement, inboxFor } from '@uapqa/service-kit/db';
 import { and, eq } from 'drizzle-orm';
 import { forgetMember } from '../closing.js';
 import { creators, questions } from '../db/schema.js';

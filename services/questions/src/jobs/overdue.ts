@@ -1,5 +1,6 @@
 import { createEvent, QUESTIONS_STREAM, QuestionOverdue } from '@uapqa/contracts';
-import { type Database, enqueue, type Logger, type OutboxRelay } from '@uapqa/service-kit';
+import type { Logger } from '@uapqa/service-kit';
+import { type Database, enqueue, type OutboxRelay } from '@uapqa/service-kit/db';
 import { and, eq, isNull, lt, min } from 'drizzle-orm';
 import { questions } from '../db/schema.js';
 import { withdrawFromUnlisted } from '../withdrawals.js';

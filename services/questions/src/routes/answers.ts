@@ -11,13 +11,13 @@ import {
   apiDoc,
   conflict,
   currentSession,
-  enqueue,
   forbidden,
   notFound,
   readJson,
   requireRole,
   roles,
 } from '@uapqa/service-kit';
+import { enqueue } from '@uapqa/service-kit/db';
 import { and, desc, eq, gte, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';

@@ -14,12 +14,12 @@ import {
   badRequest,
   conflict,
   currentSession,
-  enqueue,
   HttpError,
   readJson,
   requireSession,
   SESSION,
 } from '@uapqa/service-kit';
+import { enqueue } from '@uapqa/service-kit/db';
 import { Hono } from 'hono';
 import { v7 as uuidv7 } from 'uuid';
 import { readAskChecks } from '../ask-checks.js';

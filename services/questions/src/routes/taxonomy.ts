@@ -13,8 +13,6 @@ import {
   badRequest,
   conflict,
   currentSession,
-  type Executor,
-  enqueue,
   notFound,
   PG_FOREIGN_KEY_VIOLATION,
   PUBLIC,
@@ -25,6 +23,7 @@ import {
   roles,
   uniqueViolation,
 } from '@uapqa/service-kit';
+import { type Executor, enqueue } from '@uapqa/service-kit/db';
 import { asc, count, eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
