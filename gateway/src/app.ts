@@ -259,7 +259,7 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
     publicUrl: config.PUBLIC_URL,
     pageSize: config.SITEMAP_PAGE_SIZE,
   });
-  mountFrontends(
+  const { unreachableRemotes } = mountFrontends(
     app,
     config.FRONTENDS_DIR,
     {
@@ -272,5 +272,11 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
       '/questions/:id': (c) => questionHead(c, upstreams, config.PUBLIC_URL),
     },
   );
+  for (const remote of unreachableRemotes) {
+    deps.logger.warn(
+      { remote },
+      `The ${remote} remote is neither built under FRONTENDS_DIR nor given by REMOTE_${remote.toUpperCase()}_URL: its pages cannot load`,
+    );
+  }
   return app;
 }

@@ -160,7 +160,13 @@ export function mountFrontends(
   frontendsDir = DEFAULT_FRONTENDS_DIR,
   configuredRemotes: Partial<Record<RemoteName, string>> = {},
   heads: PageHeads = {},
-): void {
+): { unreachableRemotes: RemoteName[] } {
+  // A remote neither built here nor deployed elsewhere leaves its pages unable to load.
+  const unreachableRemotes = REMOTES.filter(
+    (remote) =>
+      !configuredRemotes[remote] &&
+      !existsSync(join(frontendsDir, remote, 'dist', 'mf-manifest.json')),
+  );
   app.use('*', caching());
   app.get('/remotes.json', (c) => c.json(remotesManifest(frontendsDir, configuredRemotes)));
   for (const remote of REMOTES) {
@@ -172,7 +178,7 @@ export function mountFrontends(
   const index = join(shell, 'index.html');
   if (!existsSync(index)) {
     app.get('/', (c) => c.html(NOT_BUILT_PAGE));
-    return;
+    return { unreachableRemotes: [] };
   }
   const html = readFileSync(index, 'utf8');
   const remoteCode = remotePreloader(frontendsDir, configuredRemotes);
@@ -200,4 +206,5 @@ export function mountFrontends(
   app.get('/assets/*', missing);
   app.get('/remotes/*', missing);
   app.get('*', async (c, next) => (c.req.path.startsWith('/api/') ? next() : page(c)));
+  return { unreachableRemotes };
 }

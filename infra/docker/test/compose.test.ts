@@ -10,7 +10,8 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { merge: true });
 interface ComposeService {
   image?: string;
-  build?: { context: string; dockerfile: string; args: { PACKAGE: string } };
+  build?: { context: string; dockerfile: string; target: string };
+  profiles?: string[];
   environment?: Record<string, string>;
   healthcheck?: { test: string[] };
   depends_on?: Record<string, { condition: string }>;
@@ -29,9 +30,24 @@ for (const folder of [
   const manifest = join(root, folder, 'package.json');
   if (existsSync(manifest)) workspace.set(JSON.parse(readFileSync(manifest, 'utf8')).name, folder);
 }
-const nodeServices = Object.entries(services).filter(
-  (entry): entry is [string, ComposeService & { build: NonNullable<ComposeService['build']> }] =>
-    Boolean(entry[1].build),
+type BuiltService = ComposeService & { build: NonNullable<ComposeService['build']> };
+const built = Object.entries(services).filter((entry): entry is [string, BuiltService] =>
+  Boolean(entry[1].build),
+);
+const REMOTES = ['members', 'experts', 'staff'];
+/** The gateway and the services: Node processes on the bus. The remotes are static hosts. */
+const nodeServices = built.filter(([name]) => !REMOTES.includes(name));
+const remotes = built.filter(([name]) => REMOTES.includes(name));
+const dockerfile = readFileSync(join(root, 'infra/docker/Dockerfile'), 'utf8');
+/** The Dockerfile's stages, by name. */
+const stages = new Map(
+  dockerfile
+    .split(/^FROM /m)
+    .slice(1)
+    .map((stage) => {
+      const name = /^\S+(?: AS (\S+))?/.exec(stage)?.[1] ?? '';
+      return [name, stage] as const;
+    }),
 );
 
 function environment(service: ComposeService | undefined): Record<string, string> {
@@ -40,8 +56,9 @@ function environment(service: ComposeService | undefined): Record<string, string
 
 describe('docker-compose.yml', () => {
   it('runs every deployable of the workspace', () => {
-    const built = nodeServices.map(([, service]) => service.build.args.PACKAGE);
-    expect(built.sort()).toEqual([...workspace.keys()].sort());
+    const packages = nodeServices.map(([, service]) => `@uapqa/${service.build.target}`);
+    expect(packages.sort()).toEqual([...workspace.keys()].sort());
+    expect(remotes.map(([, service]) => service.build.target).sort()).toEqual([...REMOTES].sort());
   });
 
   it('gives every service an image or a build, and a healthcheck', () => {
@@ -52,12 +69,15 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('builds node services from a Dockerfile that exists, for a package with an entry point', () => {
-    for (const [name, service] of nodeServices) {
+  it('builds each from a stage of the Dockerfile, a service from a package with an entry point', () => {
+    for (const [name, service] of built) {
       expect(existsSync(join(root, service.build.context, service.build.dockerfile)), name).toBe(
         true,
       );
-      const folder = workspace.get(service.build.args.PACKAGE);
+      expect(stages.has(service.build.target), `${name}: stage ${service.build.target}`).toBe(true);
+    }
+    for (const [name, service] of nodeServices) {
+      const folder = workspace.get(`@uapqa/${service.build.target}`);
       expect(folder, name).toBeDefined();
       expect(existsSync(join(root, folder!, 'src/main.ts')), name).toBe(true);
     }
@@ -120,10 +140,21 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('publishes only the gateway, and mounts only files that exist', () => {
-    const published = Object.entries(services).filter(([, service]) => service.ports);
-    expect(published.map(([name]) => name)).toEqual(['gateway']);
+  it('publishes the gateway and the remotes the browser loads, and mounts only files that exist', () => {
+    const published = Object.entries(services).filter(
+      ([, service]) => service.ports && !service.profiles,
+    );
+    expect(published.map(([name]) => name).sort()).toEqual(['gateway', ...REMOTES].sort());
     expect(services.gateway?.ports?.[0]).toMatch(/:3000$/);
+    const gateway = environment(services.gateway);
+    for (const [name, service] of remotes) {
+      const port = /^\$\{REMOTE_[A-Z]+_PORT:-(\d+)\}:8080$/.exec(service.ports?.[0] ?? '')?.[1];
+      expect(port, name).toBeDefined();
+      expect(gateway[`REMOTE_${name.toUpperCase()}_URL`], name).toContain(
+        `http://localhost:${port}/mf-manifest.json`,
+      );
+      expect(environment(service).PORT, name).toBe('8080');
+    }
     for (const [name, service] of Object.entries(services)) {
       for (const volume of service.volumes ?? []) {
         const source = String(volume).split(':')[0]!;
@@ -150,5 +181,33 @@ describe('docker-compose.yml', () => {
     );
     expect(example.get('PUBLIC_URL')).toMatch(/^https:\/\//);
     expect(['', 'true']).toContain(example.get('COOKIE_SECURE'));
+  });
+});
+
+describe('infra/docker/Dockerfile', () => {
+  /** The stage a stage starts from, when it starts from another stage. */
+  const parent = (name: string) => /^(\S+)/.exec(stages.get(name) ?? '')?.[1];
+  const lineage = (name: string): string[] => {
+    const from = parent(name);
+    return from && stages.has(from) ? [name, ...lineage(from)] : [name];
+  };
+
+  it('fetches the packages from the lockfile alone, before any source is copied', () => {
+    const deps = stages.get('deps') ?? '';
+    expect(deps).toContain('pnpm fetch');
+    expect(deps).not.toMatch(/^COPY \. /m);
+    expect(lineage('build')).toContain('deps');
+    expect(stages.get('build')).toContain('pnpm install --offline --frozen-lockfile');
+  });
+
+  it('runs every image as the node user with NODE_ENV=production and a health check', () => {
+    const runtime = stages.get('runtime') ?? '';
+    expect(runtime).toMatch(/^USER node$/m);
+    expect(runtime).toMatch(/^ENV NODE_ENV=production$/m);
+    expect(runtime).toMatch(/^HEALTHCHECK /m);
+    for (const [name, service] of built) {
+      expect(lineage(service.build.target), name).toContain('runtime');
+      expect(lineage(service.build.target), name).not.toContain('build');
+    }
   });
 });

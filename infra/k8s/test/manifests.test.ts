@@ -83,11 +83,10 @@ const leftToDefaults: Record<string, string> = {
   STRIPE_API_URL: "tests only: points the SDK at a local double instead of Stripe's API",
   EVENT_BACKOFF_MS: "JetStream redelivery delays: the service's default schedule",
   HOST: 'the gateway binds every interface by default, as a pod must',
-  FRONTENDS_DIR: "the gateway image's own build of the frontends",
-  REMOTE_MEMBERS_URL: 'remotes served by the gateway itself',
-  REMOTE_EXPERTS_URL: 'remotes served by the gateway itself',
-  REMOTE_STAFF_URL: 'remotes served by the gateway itself',
+  FRONTENDS_DIR: "set by the gateway's image, which holds the shell's build",
 };
+/** The remotes: each a static host of its own build (infra/remote-host), routed by the Ingress. */
+const remoteNames = ['members', 'experts', 'staff'];
 /** Read by Node.js itself, not by a config schema. */
 const runtimeVariables = new Set(['NODE_OPTIONS']);
 
@@ -467,16 +466,51 @@ describe.each(
     }
   });
 
-  it('builds each deployable from the one recipe, named uapqa/<name>', () => {
-    const dockerfile = join(root, 'infra/docker/service.Dockerfile');
-    expect(readFileSync(dockerfile, 'utf8')).toContain('ARG PACKAGE');
-    for (const service of deployables) {
+  it('builds each deployable and remote from the one recipe, named uapqa/<name>', () => {
+    const dockerfile = readFileSync(join(root, 'infra/docker/Dockerfile'), 'utf8');
+    for (const service of [...deployables, ...remoteNames]) {
+      expect(dockerfile, `stage ${service}`).toMatch(new RegExp(`^FROM \\S+ AS ${service}$`, 'm'));
       const [container] = get(built, 'Deployment', service).spec.template.spec.containers;
       expect(container.image, service).toMatch(new RegExp(`^uapqa/${service}(:|$)`));
-      const pkg = JSON.parse(readFileSync(join(root, folderOf(service), 'package.json'), 'utf8'));
-      expect(pkg.name, service).toBe(`@uapqa/${service}`);
       expect(built.images.has(`uapqa/${service}`), `${service} is in images:`).toBe(true);
       if (isOverlay) expect(built.images.get(`uapqa/${service}`), service).not.toMatch(/:latest$/);
+    }
+    for (const service of deployables) {
+      const pkg = JSON.parse(readFileSync(join(root, folderOf(service), 'package.json'), 'utf8'));
+      expect(pkg.name, service).toBe(`@uapqa/${service}`);
+    }
+  });
+
+  it('serves each remote from its own pods under /remotes/<name>, where the shell is told to look', () => {
+    const [gateway] = get(built, 'Deployment', 'gateway').spec.template.spec.containers;
+    const gatewayEnv = containerEnvironment(built, gateway);
+    const paths = get(built, 'Ingress', 'gateway').spec.rules.flatMap(
+      (rule: Manifest) => rule.http.paths,
+    );
+    for (const remote of remoteNames) {
+      const deployment = get(built, 'Deployment', remote);
+      expect(deployment.spec.replicas, remote).toBeGreaterThanOrEqual(2);
+      const [container] = deployment.spec.template.spec.containers;
+      const env = containerEnvironment(built, container);
+      expect(env.get('BASE_PATH'), remote).toBe(`/remotes/${remote}`);
+      expect(gatewayEnv.get(`REMOTE_${remote.toUpperCase()}_URL`), remote).toBe(
+        `/remotes/${remote}/mf-manifest.json`,
+      );
+      const port = Number(env.get('PORT'));
+      for (const probe of ['readinessProbe', 'livenessProbe']) {
+        expect(container[probe]?.httpGet?.path, `${remote} ${probe}`).toBe('/health');
+        expect(portNumber(container, container[probe]?.httpGet?.port), remote).toBe(port);
+      }
+      const svc = get(built, 'Service', remote);
+      expect(selects(svc.spec.selector, deployment.spec.template.metadata.labels), remote).toBe(
+        true,
+      );
+      expect(get(built, 'PodDisruptionBudget', remote).spec.minAvailable ?? 0, remote).toBeLessThan(
+        2,
+      );
+      const route = paths.find((path: Manifest) => path.backend.service.name === remote);
+      expect(route?.path, remote).toBe(`/remotes/${remote}`);
+      expect(route?.pathType, remote).toBe('Prefix');
     }
   });
 
@@ -627,7 +661,7 @@ describe.each(
     expect(containerEnvironment(built, identity).get('COOKIE_SECURE')).toBe('true');
   });
 
-  it('publishes only the gateway, through an Ingress', () => {
+  it('publishes only the gateway and the remotes, through an Ingress', () => {
     const ingresses = built.resources.filter((r) => r.kind === 'Ingress');
     expect(ingresses).toHaveLength(1);
     const backends = ingresses[0]!.spec.rules.flatMap((rule: Manifest) =>
@@ -635,8 +669,8 @@ describe.each(
     );
     expect(backends.length).toBeGreaterThan(0);
     for (const backend of backends) {
-      expect(backend.name).toBe('gateway');
-      const svc = get(built, 'Service', 'gateway');
+      expect(['gateway', ...remoteNames]).toContain(backend.name);
+      const svc = get(built, 'Service', backend.name);
       expect(svc.spec.ports.map((p: Manifest) => (backend.port.name ? p.name : p.port))).toContain(
         backend.port.name ?? backend.port.number,
       );
