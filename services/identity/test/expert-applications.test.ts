@@ -379,5 +379,6 @@ describe.each(testBackends())('the first admin of ADMIN_USERNAME ($name)', (back
       await testBus.cleanup();
       await database.drop();
     }
-  });
+    // It starts the whole service (migrations, the admin's password hash) up to twice.
+  }, 120_000);
 });
