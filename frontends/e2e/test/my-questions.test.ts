@@ -21,7 +21,8 @@ const TITLES = {
 const REJECTION_NOTE = 'Already answered in the archive: search for "Nimitz radar".';
 const ANSWER =
   "Lieutenant Colonel Halt's memo and his micro-cassette recording both survive. The tape logs " +
-  'radiation readings at the landing site and a pulsing light between the trees, in real time.';
+  'radiation readings at the landing site and a pulsing light between the trees, in real time, ' +
+  'and the men with him describe the same light.';
 /** Questions asked in all: the four above, newest, and seven more, to fill a second page. */
 const ASKED = 11;
 /** Places one member may hold in one expert's window (the questions service's cap). */

@@ -121,6 +121,9 @@ describeInChromium('the staff and experts remotes in Chromium against the embedd
       await question.getByLabel('Your answer').fill(ANSWER);
       await saveScreenshots(expert, 'expert-dashboard-answering', [DESKTOP]);
       await question.getByRole('button', { name: 'Submit Answer' }).click();
+      await expert.getByRole('dialog', { name: 'Publish this answer?' }).waitFor();
+      await saveScreenshots(expert, 'expert-dashboard-publish-preview');
+      await expert.getByRole('dialog').getByRole('button', { name: 'Publish Answer' }).click();
       await toast(expert, 'Answer Submitted').waitFor();
       // It leaves the Pending tab for the Answered one, with the answer under it.
       await question.waitFor({ state: 'detached' });

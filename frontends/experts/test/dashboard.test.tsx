@@ -6,7 +6,7 @@ import { testQuestion } from '@uapqa/ui/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { timeLeft } from '../src/lib/deadline';
 import ExpertDashboard from '../src/pages/ExpertDashboard';
-import { jsonResponse, renderPage, stubFetch } from './render';
+import { jsonResponse, LONG_ANSWER, renderPage, stubFetch } from './render';
 
 const expert: CurrentUser = {
   id: 11,
@@ -175,8 +175,10 @@ describe('the expert dashboard', () => {
     });
     renderPage(<ExpertDashboard />);
     await userEvent.click(await screen.findByRole('button', { name: 'Answer' }));
-    await userEvent.type(screen.getByLabelText('Your answer'), 'Done');
+    await userEvent.click(screen.getByLabelText('Your answer'));
+    await userEvent.paste(LONG_ANSWER);
     await userEvent.click(screen.getByRole('button', { name: 'Submit Answer' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish Answer' }));
     await waitFor(() => expect(screen.getByTestId('stat-answered').textContent).toBe('1'));
     expect(fetchSpy.mock.calls.some(([url]) => url === '/api/answers')).toBe(true);
     expect(screen.queryAllByTestId('expert-question')).toHaveLength(0);

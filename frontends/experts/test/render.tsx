@@ -17,3 +17,8 @@ export function renderPage(ui: ReactElement) {
 }
 
 export { jsonResponse, stubFetch, toastTitles } from '@uapqa/ui/testing';
+
+/** An answer long enough to publish (MIN_ANSWER_LENGTH characters and more). */
+export const LONG_ANSWER =
+  'The radar logs of that night show two slow returns west of the field, each seen by two stations at once. ' +
+  'The weather balloon launched at 21:00 drifted the same way at the same height, which the Air Force file takes as the answer.';

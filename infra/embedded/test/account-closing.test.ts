@@ -114,7 +114,9 @@ describe.each(testBackends())(
         const answered = await expert.post('/api/answers', {
           questionId: answeredId,
           content:
-            'The operators tracked objects dropping from 80,000 feet to sea level in seconds.',
+            'The operators tracked objects dropping from 80,000 feet to sea level in seconds. ' +
+            'Two pilots saw one of them from the air, and the ship’s combat information centre ' +
+            'kept the radar tapes, which were collected the next morning.',
         });
         expect(answered.status).toBe(201);
       }, SLOW);
@@ -225,7 +227,10 @@ describe.each(testBackends())(
       const expert = await signIn('dana');
       const answered = await expert.post('/api/answers', {
         questionId: pendingAnswerId,
-        content: 'Several witness statements and the base log remain withheld.',
+        content:
+          'Several witness statements and the base log remain withheld. What was released shows ' +
+          'the times of the sightings and the names of the officers on duty, and nothing of what ' +
+          'the radar recorded that night.',
       });
       expect(answered.status).toBe(201);
       await eventually(async () => {

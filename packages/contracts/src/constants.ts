@@ -125,3 +125,9 @@ export const CLOSED_ACCOUNT_HOLD_DAYS = 30;
 
 /** How the archive names the author of an answer whose account was closed. */
 export const FORMER_MEMBER = 'a former member';
+
+/**
+ * The shortest answer an expert may publish, in characters (after trimming): a member pays for
+ * an answer, and a line or two cannot carry the reasoning and the sources one is worth.
+ */
+export const MIN_ANSWER_LENGTH = 200;

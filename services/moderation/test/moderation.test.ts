@@ -155,7 +155,10 @@ describe.each(testBackends())('moderation ($name)', (backend) => {
     expect(toExpert.text).toMatch(/72 hours/);
     expect(stack.smtp.to('dana@demo.uapqa.local')).toHaveLength(0);
 
-    const answer = 'The combat information centre kept the logs; they were collected afterwards.';
+    const answer =
+      'The combat information centre kept the logs; they were collected afterwards by two officers ' +
+      'who had not been aboard, and the tapes were never returned. The ship’s own log has only ' +
+      'the times of the launches.';
     const answered = await marcus.post('/api/answers', { questionId: item.id, content: answer });
     expect(answered.status).toBe(201);
     const archive = await (

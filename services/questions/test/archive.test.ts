@@ -1,7 +1,12 @@
 import { eventually, testBackends } from '@uapqa/service-kit/testing';
 import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { approvedQuestion, publishApproval, startQuestionsStack } from './harness.js';
+import {
+  approvedQuestion,
+  publishApproval,
+  SAMPLE_ANSWER,
+  startQuestionsStack,
+} from './harness.js';
 
 interface ApiQuestion {
   id: string;
@@ -150,7 +155,7 @@ describe.each(testBackends())('the public archive ($name)', (backend) => {
         await eventually(async () => {
           const response = await expert.post('/api/answers', {
             questionId: id,
-            content: 'Answered during the walk.',
+            content: `Answered during the walk. ${SAMPLE_ANSWER}`,
           });
           expect(response.status).toBe(201);
         });

@@ -1,5 +1,6 @@
 import {
   createEvent,
+  MIN_ANSWER_LENGTH,
   MODERATION_STREAM,
   QuestionAnswered,
   QuestionRejected,
@@ -8,7 +9,13 @@ import {
 import { eventually, recordEvents, testBackends } from '@uapqa/service-kit/testing';
 import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { credits, publishApproval, type QuestionsStack, startQuestionsStack } from './harness.js';
+import {
+  credits,
+  publishApproval,
+  type QuestionsStack,
+  SAMPLE_ANSWER,
+  startQuestionsStack,
+} from './harness.js';
 
 describe.each(testBackends())('asking and answering ($name)', (backend) => {
   let categoryId: number;
@@ -211,17 +218,22 @@ describe.each(testBackends())('asking and answering ($name)', (backend) => {
       ['dana', 'marcus', 'theo', 'evelyn', 'graham'][experts.indexOf(asked)]!,
     );
     expect(
-      (await other.post('/api/answers', { questionId: id, content: 'Not mine to answer.' })).status,
+      (await other.post('/api/answers', { questionId: id, content: SAMPLE_ANSWER })).status,
     ).toBe(403);
     expect((await expertUser.post('/api/answers', { questionId: id, content: '   ' })).status).toBe(
       400,
     );
     expect(
-      (await member.post('/api/answers', { questionId: id, content: 'I answer myself' })).status,
+      (await member.post('/api/answers', { questionId: id, content: SAMPLE_ANSWER })).status,
     ).toBe(403);
 
     const answeredEvents = await recordEvents(stack.bus.bus, 'questions', [QuestionAnswered.type]);
-    const answer = 'The logs were kept by the combat information centre and collected afterwards.';
+    const short = await expertUser.post('/api/answers', { questionId: id, content: 'The logs.' });
+    expect(short.status).toBe(400);
+    expect((await short.json()).message).toBe(
+      `Answer must be at least ${MIN_ANSWER_LENGTH} characters.`,
+    );
+    const answer = `The logs were kept by the combat information centre and collected afterwards. ${SAMPLE_ANSWER}`;
     const [first, second] = await Promise.all([
       expertUser.post('/api/answers', { questionId: id, content: answer }),
       expertUser.post('/api/answers', { questionId: id, content: answer }),

@@ -3,7 +3,13 @@ import type { Browser } from '@uapqa/service-kit/testing';
 import { eventually, testBackends } from '@uapqa/service-kit/testing';
 import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { credits, publishApproval, publishRejection, startQuestionsStack } from './harness.js';
+import {
+  credits,
+  publishApproval,
+  publishRejection,
+  SAMPLE_ANSWER,
+  startQuestionsStack,
+} from './harness.js';
 
 interface Listed {
   id: number;
@@ -105,7 +111,7 @@ describe.each(testBackends())('an expert no longer available ($name)', (backend)
     const theoSession = await stack.signedIn('theo');
     const late = await theoSession.post('/api/answers', {
       questionId: approvedId,
-      content: 'The returns came from a weather balloon.',
+      content: SAMPLE_ANSWER,
     });
     expect(late.status).toBe(409);
     expect((await late.json()).message).toMatch(/withdrawn/);

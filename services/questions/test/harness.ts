@@ -177,12 +177,21 @@ export async function approvedQuestion(stack: QuestionsStack, tagId: number, tit
 }
 
 /** The first demo expert answers, once the approval has reached the read model. */
+/**
+ * An answer an expert may publish (at least MIN_ANSWER_LENGTH characters), for tests that are
+ * not about its text.
+ */
+export const SAMPLE_ANSWER =
+  'Two samples were taken at the landing site the next morning; both turned out to be marsh gas. ' +
+  'The county report of that week, released in 1998, lists the same readings and no other source, ' +
+  'and the witnesses agree on the time.';
+
 export async function answer(stack: QuestionsStack, questionId: string) {
   const expertUser = await stack.signedIn('dana');
   await eventually(async () => {
     const answered = await expertUser.post('/api/answers', {
       questionId,
-      content: 'Two samples were taken; both turned out to be marsh gas.',
+      content: SAMPLE_ANSWER,
     });
     expect(answered.status).toBe(201);
   });

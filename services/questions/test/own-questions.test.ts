@@ -14,7 +14,8 @@ import {
 
 const LONG_ANSWER =
   'The radar operators logged four returns at 23:14 that matched the visual sightings exactly. ' +
-  'The base records were released in 2019 and show no weather balloon that night.';
+  'The base records were released in 2019 and show no weather balloon that night, and the two ' +
+  'pilots who flew out to look gave the same account.';
 const REJECTION_NOTE = 'This is answered in the archive already: search for Nimitz radar.';
 
 /** A member asks a question, approved or rejected or answered, through the service's real paths. */

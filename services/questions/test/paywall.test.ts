@@ -11,7 +11,7 @@ import { approvedQuestion, startQuestionsStack } from './harness.js';
 const HIDDEN_WORD = 'quillwort';
 const OPENING =
   'Both operators logged the same radar track for eleven minutes on separate consoles, and the ';
-const ANSWER = `${OPENING}tower confirmed it visually. The residue collected the next morning was ${HIDDEN_WORD} pollen.`;
+const ANSWER = `${OPENING}tower confirmed it visually. The residue collected the next morning was ${HIDDEN_WORD} pollen, as the county botanist wrote.`;
 const PREVIEW = `${ANSWER.slice(0, ANONYMOUS_PREVIEW_CHARS)}...`;
 
 describe.each(testBackends())('whole answers are for subscribers ($name)', (backend) => {

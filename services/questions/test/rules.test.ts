@@ -13,6 +13,7 @@ import {
   publishApproval,
   publishRejection,
   type QuestionsStack,
+  SAMPLE_ANSWER,
   startQuestionsStack,
 } from './harness.js';
 
@@ -81,7 +82,7 @@ describe.each(testBackends())('rules that hold against abuse ($name)', (backend)
 
       const late = await dana.post('/api/answers', {
         questionId: id,
-        content: 'Two samples were taken; both turned out to be marsh gas.',
+        content: SAMPLE_ANSWER,
       });
       expect(late.status).toBe(409);
       expect((await late.json()).message).toMatch(/72-hour answer deadline .* has passed/);
@@ -185,7 +186,7 @@ describe.each(testBackends())('rules that hold against abuse ($name)', (backend)
     await eventually(async () => expect(await statusOf(marcus, id)).toBe('approved'));
     const answered = await marcus.post('/api/answers', {
       questionId: id,
-      content: 'Two samples were taken; both turned out to be marsh gas.',
+      content: SAMPLE_ANSWER,
     });
     expect(answered.status).toBe(403);
     expect((await answered.json()).message).toBe('You cannot answer a question you asked.');

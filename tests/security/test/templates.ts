@@ -128,7 +128,10 @@ export function templates(ids: KnownIds): Record<string, Template> {
       },
     },
     'POST /api/answers': {
-      body: { questionId: '01a20444-826f-74c2-ada7-890895732dbc', content: 'An answer.' },
+      body: {
+        questionId: '01a20444-826f-74c2-ada7-890895732dbc',
+        content: 'An answer long enough to publish. '.repeat(7),
+      },
       required: { questionId: 'text', content: 'text' },
     },
     'PATCH /api/admin/questions/:id/status': {

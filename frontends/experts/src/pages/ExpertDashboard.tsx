@@ -1,17 +1,10 @@
 // First: zod must be told before any schema is built (see the module).
 import '../lib/page-start';
+import { ANSWER_DUE_HOURS, type ExpertEarnings, type Question } from '@uapqa/contracts';
 import {
-  ANSWER_DUE_HOURS,
-  type AnswerBody,
-  type ExpertEarnings,
-  type Question,
-} from '@uapqa/contracts';
-import {
-  apiRequest,
   Badge,
   Button,
   Card,
-  Field,
   formatUsDate,
   Grid,
   getJson,
@@ -19,25 +12,20 @@ import {
   Muted,
   PageHeading,
   Placeholders,
-  serverMessage,
   statusOf,
   statusTone,
-  Textarea,
-  toast,
   useNow,
   useSession,
   useSignInIfLoggedOutOnArrival,
 } from '@uapqa/ui';
-import { lazyResolver } from '@uapqa/ui/lazy-resolver';
 import { formatCents, LoggedOutNotice, Notice } from '@uapqa/ui/page';
 import { useNavigate } from '@uapqa/ui/router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@uapqa/ui/tabs';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import styled from 'styled-components';
 import useSWR from 'swr';
-import type { z } from 'zod';
 import { timeLeft } from '../lib/deadline';
+import { AnswerForm } from './AnswerForm';
 import { EarningsStatement, nextPayoutLine } from './EarningsStatement';
 
 const QUESTIONS_KEY = '/api/creator/questions';
@@ -91,99 +79,6 @@ export function isPending(question: Question): boolean {
 }
 export function isAnswered(question: Question): boolean {
   return Boolean(question.answer) || question.status === 'answered';
-}
-
-/** What the answer form sends: the contract's body, the question fixed by the form's place. */
-type AnswerInput = Pick<z.input<typeof AnswerBody>, 'content'>;
-type AnswerOutput = Pick<z.output<typeof AnswerBody>, 'content'>;
-
-const answerResolver = lazyResolver(() =>
-  import('../lib/schemas').then((module) => module.answerContent),
-);
-
-/**
- * The inline answer form (exported for component tests): Submit Answer is disabled while the
- * text is blank; the contract's schema checks the rest (plain text, its length) with the API's
- * own messages; a success shows 'Answer Submitted' and calls `onSubmitted`.
- */
-export function AnswerForm({
-  questionId,
-  onSubmitted,
-  onCancel,
-}: {
-  questionId: string;
-  onSubmitted: () => void | Promise<void>;
-  onCancel: () => void;
-}) {
-  const id = useId();
-  const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<AnswerInput, unknown, AnswerOutput>({
-    resolver: answerResolver,
-    defaultValues: { content: '' },
-  });
-  const blank = (watch('content') ?? '').trim() === '';
-
-  async function submit({ content }: AnswerOutput) {
-    try {
-      await apiRequest('POST', '/api/answers', { questionId, content });
-      toast({
-        title: 'Answer Submitted',
-        description: 'Your answer has been sent to the member.',
-      });
-      reset();
-      await onSubmitted();
-    } catch (error) {
-      if (handleIfUnauthorized(error, navigate)) return;
-      toast({
-        title: 'Submission Failed',
-        description:
-          statusOf(error) === 409 || statusOf(error) === 403
-            ? (serverMessage(error) ?? 'Failed to submit answer.')
-            : 'Failed to submit answer.',
-        variant: 'destructive',
-      });
-    }
-  }
-
-  return (
-    <form
-      aria-label="Answer"
-      onSubmit={handleSubmit(submit)}
-      onFocus={() => void answerResolver.preload()}
-      style={{ marginTop: '0.75rem' }}
-    >
-      <Field label="Your answer" htmlFor={id} error={errors.content?.message}>
-        <Textarea
-          id={id}
-          placeholder="Write a thorough, sourced answer for the member"
-          disabled={isSubmitting}
-          aria-invalid={errors.content ? true : undefined}
-          {...register('content')}
-        />
-      </Field>
-      <Row>
-        <Button type="submit" disabled={blank || isSubmitting}>
-          {isSubmitting ? 'Submitting...' : 'Submit Answer'}
-        </Button>
-        <Button
-          $variant="secondary"
-          onClick={() => {
-            reset();
-            onCancel();
-          }}
-          disabled={isSubmitting}
-        >
-          Cancel
-        </Button>
-      </Row>
-    </form>
-  );
 }
 
 function QuestionItem({

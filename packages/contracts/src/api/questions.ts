@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   BROWSE_MAX_PAGE_SIZE,
   BROWSE_PAGE_SIZE,
+  MIN_ANSWER_LENGTH,
   MIN_LENGTH,
   RECENT_QUESTIONS_LIMIT,
 } from '../constants.js';
@@ -44,10 +45,9 @@ export type SubmitQuestionBody = z.infer<typeof SubmitQuestionBody>;
 
 export const AnswerBody = z.object({
   questionId: z.string({ error: 'questionId is required' }).min(1, 'questionId is required'),
-  content: requiredText('Answer must not be blank', 'The answer').max(
-    20_000,
-    'Answer must be at most 20000 characters',
-  ),
+  content: requiredText('Answer must not be blank', 'The answer')
+    .min(MIN_ANSWER_LENGTH, `Answer must be at least ${MIN_ANSWER_LENGTH} characters`)
+    .max(20_000, 'Answer must be at most 20000 characters'),
 });
 export type AnswerBody = z.infer<typeof AnswerBody>;
 
