@@ -177,7 +177,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const figures = await build();
   writeFileSync(join(artifacts, 'images.json'), `${JSON.stringify(figures, null, 2)}\n`);
 
-  const run_ = uniqueName('images');
+  const runId = uniqueName('images');
+  /** Docker names allow no underscore where our unique names have one. */
+  const containerOf = (name: ImageName) => `${runId}-${name}`.replaceAll('_', '-');
   const cleanups: Array<() => Promise<unknown>> = [];
   const teardown = async () => {
     for (const cleanup of cleanups.reverse())
@@ -191,7 +193,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       cleanups.push(() => database.drop());
       databases[service] = database.url;
     }
-    const streamPrefix = `${run_}_`;
+    const streamPrefix = `${runId}_`;
     cleanups.push(async () => {
       const admin = await NatsEventBus.connect({
         url: NATS_URL,
@@ -206,7 +208,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     chmodSync(mailbox, 0o777);
     cleanups.push(async () => rmSync(mailbox, { recursive: true, force: true }));
 
-    const admin = { username: 'admin', password: `admin-${run_}` };
+    const admin = { username: 'admin', password: `admin-${runId}` };
     const url = `http://localhost:${PORTS.gateway}`;
     const vars: Record<string, string> = {
       POSTGRES_PASSWORD: 'unused-the-machine-trusts-local-connections',
@@ -214,14 +216,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
       ADMIN_PASSWORD: admin.password,
       ADMIN_EMAIL: 'admin@example.com',
       PUBLIC_URL: url,
-      METRICS_TOKEN: `metrics-${run_}`,
+      METRICS_TOKEN: `metrics-${runId}`,
       STRIPE_SECRET_KEY: 'unused',
       STRIPE_WEBHOOK_SECRET: 'unused',
       STRIPE_PUBLISHABLE_KEY: 'unused',
     };
     const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { merge: true });
     for (const name of [...SERVICES, 'gateway', ...REMOTES] as const) {
-      const container = `${run_}-${name}`.replaceAll('_', '-');
+      const container = containerOf(name);
       const env = environmentOf(name, compose, vars, databases, streamPrefix);
       const args = ['run', '--detach', '--name', container, '--network', 'host'];
       for (const [key, value] of Object.entries(env)) args.push('--env', `${key}=${value}`);
@@ -231,7 +233,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       log(`started ${container} on port ${PORTS[name]}`);
     }
     for (const name of IMAGES) {
-      await healthy(`${run_}-${name}`.replaceAll('_', '-'));
+      await healthy(containerOf(name));
       log(`${name} is healthy`);
     }
     const stack: ImagesStack = { url, mailbox, admin };
