@@ -12,6 +12,7 @@ import {
   EventEnvelope,
   ExpertApplication,
   LoginBody,
+  MIN_ANSWER_LENGTH,
   RegisterBody,
   readEvent,
   SessionRevoked,
@@ -170,11 +171,22 @@ describe('text hygiene in the shared fields', () => {
   });
 
   it('keeps line feeds and tabs in multi-line text, turning CR LF into LF', () => {
-    const answer = AnswerBody.parse({ questionId: 'q', content: 'First.\r\n\tSecond.' });
-    expect(answer.content).toBe('First.\n\tSecond.');
-    expect(messages(AnswerBody.safeParse({ questionId: 'q', content: 'Bell\u0007' }))).toEqual([
-      'The answer may contain line breaks and tabs but no other control characters.',
+    // Answers have a minimum length; this keeps them past it.
+    const more = ' More of the answer.'.repeat(12);
+    const answer = AnswerBody.parse({ questionId: 'q', content: `First.\r\n\tSecond.${more}` });
+    expect(answer.content).toBe(`First.\n\tSecond.${more}`);
+    expect(
+      messages(AnswerBody.safeParse({ questionId: 'q', content: `Bell\u0007${more}` })),
+    ).toEqual(['The answer may contain line breaks and tabs but no other control characters.']);
+  });
+
+  it(`refuses an answer shorter than ${MIN_ANSWER_LENGTH} characters, counted after trimming`, () => {
+    const short = `  ${'x'.repeat(MIN_ANSWER_LENGTH - 1)}  `;
+    expect(messages(AnswerBody.safeParse({ questionId: 'q', content: short }))).toEqual([
+      `Answer must be at least ${MIN_ANSWER_LENGTH} characters`,
     ]);
+    const enough = 'x'.repeat(MIN_ANSWER_LENGTH);
+    expect(AnswerBody.parse({ questionId: 'q', content: ` ${enough} ` }).content).toBe(enough);
   });
 
   it('takes only http(s) web addresses, storing social links one per line', () => {
