@@ -112,6 +112,18 @@ export const questions = pgTable(
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     answerContent: text('answer_content'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** The last time the expert edited the answer (within its edit window); older texts are in answer_revisions. */
+    answerEditedAt: timestamp('answer_edited_at', { withTimezone: true }),
+    /** The asker's rating of the answer, 1 to 5 stars, given once; it ends the edit window. */
+    rating: integer('rating'),
+    ratingComment: text('rating_comment'),
+    ratedAt: timestamp('rated_at', { withTimezone: true }),
+    /** The asker's one follow-up question after the answer, and the expert's reply to it. */
+    followUpContent: text('follow_up_content'),
+    followUpAskedAt: timestamp('follow_up_asked_at', { withTimezone: true }),
+    followUpDueAt: timestamp('follow_up_due_at', { withTimezone: true }),
+    followUpAnswer: text('follow_up_answer'),
+    followUpAnsweredAt: timestamp('follow_up_answered_at', { withTimezone: true }),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(content, '')), 'B') || setweight(to_tsvector('english', coalesce(answer_content, '')), 'C')`,
     ),
@@ -142,6 +154,10 @@ export const questions = pgTable(
     index('questions_window_idx').on(table.requestedExpertId, table.windowOpensAt, table.askerId),
     index('questions_expert_idx').on(table.assignedExpertId, table.status),
     index('questions_category_idx').on(table.categoryId),
+    // An expert's rating is the average of their answers' ratings.
+    index('questions_expert_rating_idx')
+      .on(table.assignedExpertId, table.rating)
+      .where(sql`${table.rating} is not null`),
     index('questions_due_idx')
       .on(table.dueAt)
       .where(sql`${table.status} = 'approved' and ${table.overdueAt} is null`),
@@ -162,6 +178,50 @@ export const questionTags = pgTable(
     primaryKey({ columns: [table.questionId, table.tagId] }),
     index('question_tags_tag_idx').on(table.tagId),
   ],
+);
+
+/**
+ * An answer's earlier texts: each edit the expert makes within the edit window keeps the text
+ * it replaced, so staff can read what the member was first shown.
+ */
+export const answerRevisions = pgTable(
+  'answer_revisions',
+  {
+    id: serial('id').primaryKey(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    /** When this text was first published (the answer) or saved (an earlier edit). */
+    writtenAt: timestamp('written_at', { withTimezone: true }).notNull(),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('answer_revisions_question_idx').on(table.questionId, table.replacedAt)],
+);
+
+/**
+ * A member's request for their credit back after an answer, one per question, and the staff
+ * decision on it. A grant is announced (RefundDecided) for billing to return the credit and
+ * reverse the expert's fee.
+ */
+export const refundRequests = pgTable(
+  'refund_requests',
+  {
+    questionId: uuid('question_id')
+      .primaryKey()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    askerId: integer('asker_id').notNull(),
+    expertId: integer('expert_id').notNull(),
+    reason: text('reason').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status', { enum: ['pending', 'granted', 'refused'] })
+      .notNull()
+      .default('pending'),
+    decidedBy: integer('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionNote: text('decision_note'),
+  },
+  (table) => [index('refund_requests_status_idx').on(table.status, table.requestedAt)],
 );
 
 /**
