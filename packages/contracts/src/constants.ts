@@ -131,3 +131,21 @@ export const FORMER_MEMBER = 'a former member';
  * an answer, and a line or two cannot carry the reasoning and the sources one is worth.
  */
 export const MIN_ANSWER_LENGTH = 200;
+
+/** How long after publishing an expert may still edit an answer (unless the asker rated it first). */
+export const ANSWER_EDIT_HOURS = 24;
+/** The expert answers the asker's one follow-up within the same deadline as the question. */
+export const FOLLOW_UP_DUE_HOURS = ANSWER_DUE_HOURS;
+/** How long after the answer (or a follow-up's missed deadline) its asker may ask for a refund. */
+export const REFUND_REQUEST_DAYS = 7;
+/** An expert's average rating is shown only once this many answers are rated. */
+export const MIN_RATINGS_SHOWN = 3;
+export const RATING_COMMENT_MAX = 1000;
+export const FOLLOW_UP_MAX = 2000;
+
+/**
+ * How long a moderator's decision is held before it is announced (the member and the expert
+ * emailed, a rejection refunded): the time its Undo is offered. Held rather than recalled,
+ * because an email cannot be unsent. The moderation service may be configured otherwise.
+ */
+export const DECISION_UNDO_SECONDS = 60;

@@ -11,6 +11,7 @@ export const REMOTE_ROUTES: ReadonlyArray<{ path: string; remote: RemoteName; mo
   { path: '/dashboard', remote: 'members', module: 'Dashboard' },
   { path: '/my-questions', remote: 'members', module: 'MyQuestions' },
   { path: '/questions/:id', remote: 'members', module: 'QuestionPage' },
+  { path: '/experts/:handle', remote: 'members', module: 'ExpertProfile' },
   { path: '/submit-question', remote: 'members', module: 'SubmitQuestion' },
   { path: '/subscribe', remote: 'members', module: 'Subscribe' },
   { path: '/expert-dashboard', remote: 'experts', module: 'ExpertDashboard' },
@@ -21,6 +22,14 @@ export const REMOTE_ROUTES: ReadonlyArray<{ path: string; remote: RemoteName; mo
   { path: '/admin-dashboard', remote: 'staff', module: 'AdminDashboard' },
   { path: '/moderator-dashboard', remote: 'staff', module: 'ModeratorDashboard' },
 ];
+
+/**
+ * The address of an expert's public page (`/experts/:handle`, the handle their username). Here,
+ * with the routes and no schema, so the landing page links experts without loading zod.
+ */
+export function expertPagePath(handle: string): string {
+  return `/experts/${encodeURIComponent(handle)}`;
+}
 
 /** The pages the shell itself draws (not a remote's), each in App.tsx. */
 export const SHELL_ROUTES = [

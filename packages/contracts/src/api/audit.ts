@@ -18,6 +18,8 @@ export const STAFF_ACTIONS = [
   'question_approved',
   'question_rejected',
   'taxonomy_changed',
+  'refund_granted',
+  'refund_refused',
 ] as const;
 export const StaffActionName = z.enum(STAFF_ACTIONS, {
   error: `action must be one of: ${STAFF_ACTIONS.join(', ')}`,
@@ -41,6 +43,8 @@ export const STAFF_ACTION_LABELS: Readonly<Record<StaffActionName, string>> = {
   question_approved: 'Question approved',
   question_rejected: 'Question rejected',
   taxonomy_changed: 'Category or topic changed',
+  refund_granted: 'Refund granted',
+  refund_refused: 'Refund refused',
 };
 
 /** A staff action as the services report it (the payload of `StaffActionTaken`). */

@@ -60,6 +60,8 @@ export type BooleanSettingBody = z.infer<typeof BooleanSettingBody>;
 export const Creator = z.object({
   id: z.number().int(),
   userId: z.number().int(),
+  /** The expert's username: their public page is `/experts/<handle>`, found in any case. */
+  handle: z.string(),
   brandName: z.string().nullable(),
   bio: z.string().nullable(),
   expertise: z.string().nullable(),

@@ -93,3 +93,20 @@ export const ModerationStats = z.object({
   decidedThisMonth: z.number().int().nonnegative(),
 });
 export type ModerationStats = z.infer<typeof ModerationStats>;
+
+/**
+ * `PATCH /api/admin/questions/:id/status`'s answer: the item as decided, and until when the
+ * decision may be undone. The decision is announced (questions, billing, notifications and the
+ * audit log hear of it) at `undoUntil`; null when it was announced at once (no hold configured).
+ */
+export const ModerationDecided = ModerationItem.extend({
+  undoUntil: z.iso.datetime().nullable(),
+});
+export type ModerationDecided = z.infer<typeof ModerationDecided>;
+
+/** `POST /api/admin/questions/:id/undo`'s answer: what happened, and the item pending again. */
+export const ModerationUndone = z.object({
+  message: z.string(),
+  item: ModerationItem,
+});
+export type ModerationUndone = z.infer<typeof ModerationUndone>;

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import {
   BROWSE_MAX_PAGE_SIZE,
   BROWSE_PAGE_SIZE,
-  MIN_ANSWER_LENGTH,
   MIN_LENGTH,
   RECENT_QUESTIONS_LIMIT,
 } from '../constants.js';
+import { answerText, RefundRequest } from './answer-feedback.js';
+import { ArchiveSort, SearchHighlights } from './archive-reading.js';
 import {
   canonicalId,
   isSingleLine,
@@ -45,9 +46,7 @@ export type SubmitQuestionBody = z.infer<typeof SubmitQuestionBody>;
 
 export const AnswerBody = z.object({
   questionId: z.string({ error: 'questionId is required' }).min(1, 'questionId is required'),
-  content: requiredText('Answer must not be blank', 'The answer')
-    .min(MIN_ANSWER_LENGTH, `Answer must be at least ${MIN_ANSWER_LENGTH} characters`)
-    .max(20_000, 'Answer must be at most 20000 characters'),
+  content: answerText,
 });
 export type AnswerBody = z.infer<typeof AnswerBody>;
 
@@ -95,6 +94,7 @@ export const ArchiveQuery = z.object({
   offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0).optional(),
   /** Opaque position from the previous page's X-Next-Cursor: stable while new answers arrive. */
   cursor: z.string().max(500).optional(),
+  sort: ArchiveSort.default('newest'),
 });
 export type ArchiveQuery = z.infer<typeof ArchiveQuery>;
 
@@ -145,8 +145,35 @@ export const Question = z.object({
        * the whole answer is for subscribers, staff, its expert and its asker.
        */
       truncated: z.boolean().optional(),
+      /** When the expert last edited it (within ANSWER_EDIT_HOURS of publishing), if ever. */
+      editedAt: z.string().nullable().optional(),
+      /** Until when its expert may still edit it; null once rated or past the window. */
+      editableUntil: z.string().nullable().optional(),
     })
     .nullable(),
+  /** The asker's rating; the comment only for those who read the answer whole. */
+  rating: z
+    .object({
+      stars: z.number().int().min(1).max(5),
+      comment: z.string().nullable(),
+      ratedAt: z.string(),
+    })
+    .nullable()
+    .optional(),
+  /** The asker's one follow-up and the expert's reply, for those who read the answer whole. */
+  followUp: z
+    .object({
+      content: z.string(),
+      askedAt: z.string(),
+      dueAt: z.string(),
+      reply: z.object({ content: z.string(), answeredAt: z.string() }).nullable(),
+    })
+    .nullable()
+    .optional(),
+  /** `GET /api/questions/:id`, for its asker and staff: the refund request, if one was made. */
+  refundRequest: RefundRequest.nullable().optional(),
+  /** `GET /api/questions/:id`, for its asker: until when they may ask for a refund, if still. */
+  refundableUntil: z.string().nullable().optional(),
   /** The expert asked (user id). */
   assignedCreatorId: z.number().int(),
   /** The expert who must answer after approval (user id). */
@@ -169,6 +196,8 @@ export const Question = z.object({
   creditRefunded: z.boolean().optional(),
   /** `GET /api/questions/:id` only: the caller asked this question. */
   askedByViewer: z.boolean().optional(),
+  /** `GET /api/questions?search=` only: the matched words in what the reader is shown. */
+  highlights: SearchHighlights.optional(),
   creator: z
     .object({
       userId: z.number().int(),

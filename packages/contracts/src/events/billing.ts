@@ -53,7 +53,7 @@ export const CreditsRefunded = defineEvent(
     userId: z.number().int(),
     questionId: z.string(),
     credits: z.number().int().positive(),
-    reason: z.enum(['rejected', 'overdue', 'not_stored', 'expert_unavailable']),
+    reason: z.enum(['rejected', 'overdue', 'not_stored', 'expert_unavailable', 'refund_granted']),
     balance: z.number().int().nonnegative(),
   }),
 );

@@ -86,3 +86,51 @@ export const TaxonomyChanged = defineEvent(
     changedBy: z.number().int().optional(),
   }),
 );
+
+/** The asker asked their one follow-up: the expert is told, and has until `dueAt` to reply. */
+export const FollowUpAsked = defineEvent(
+  QUESTIONS_STREAM,
+  'FollowUpAsked',
+  1,
+  z.object({
+    questionId: z.string(),
+    askerId: z.number().int(),
+    expertId: z.number().int(),
+    title: z.string(),
+    dueAt: z.iso.datetime(),
+  }),
+);
+
+/** The expert replied to the follow-up: the asker is told. */
+export const FollowUpAnswered = defineEvent(
+  QUESTIONS_STREAM,
+  'FollowUpAnswered',
+  1,
+  z.object({
+    questionId: z.string(),
+    askerId: z.number().int(),
+    expertId: z.number().int(),
+    title: z.string(),
+  }),
+);
+
+/**
+ * Staff decided an asker's refund request. A grant has billing return the question's credit and
+ * reverse the expert's fee for it (each once); both sides are emailed either way, and the audit
+ * log records the decision.
+ */
+export const RefundDecided = defineEvent(
+  QUESTIONS_STREAM,
+  'RefundDecided',
+  1,
+  z.object({
+    questionId: z.string(),
+    askerId: z.number().int(),
+    expertId: z.number().int(),
+    title: z.string(),
+    granted: z.boolean(),
+    note: z.string(),
+    decidedBy: z.number().int(),
+    decidedAt: z.iso.datetime(),
+  }),
+);
