@@ -1,6 +1,7 @@
 import { type Remembered, remembered } from '@uapqa/service-kit';
 import type { Executor } from '@uapqa/service-kit/db';
 import { type ArchiveRead, searchArchive } from './archive.js';
+import { highlightsFor } from './highlights.js';
 import { type AnswerReader, readsWhole, VISITOR } from './readers.js';
 import { toQuestions } from './shape.js';
 
@@ -41,8 +42,15 @@ const QUESTION_FRAME_CHARS = 600;
 export async function readArchivePage(db: Executor, query: ArchiveRead): Promise<ArchivePage> {
   const { rows, total, exact, nextCursor } = await searchArchive(db, query);
   const rendered: { whole?: string; preview?: string } = {};
+  // A search's page carries its marks, computed for the kind of reader the page is kept for
+  // (`pageKey`); highlightsFor keeps only the marks of texts this reader is sent.
   const render = (reader: AnswerReader) =>
-    JSON.stringify(toQuestions(rows, { reader, showNotes: false }));
+    JSON.stringify(
+      toQuestions(rows, { reader, showNotes: false }).map((question, index) => {
+        const highlights = highlightsFor(question, rows[index]?.headlines ?? null);
+        return highlights ? { ...question, highlights } : question;
+      }),
+    );
   let texts = 0;
   for (const row of rows) {
     texts +=
@@ -51,6 +59,10 @@ export async function readArchivePage(db: Executor, query: ArchiveRead): Promise
       (row.context?.length ?? 0) +
       (row.sources?.length ?? 0) +
       (row.answerContent?.length ?? 0) +
+      // A search's marked texts: each as long again, with its runs' JSON around them.
+      (row.headlines
+        ? 2 * (row.title.length + row.content.length + (row.answerContent?.length ?? 0))
+        : 0) +
       QUESTION_FRAME_CHARS;
   }
   return {
@@ -81,6 +93,7 @@ function pageKey(query: ArchiveRead): string {
     query.categoryId ?? null,
     query.creatorId ?? null,
     tagIds,
+    query.sort,
     query.limit,
     query.cursor ?? null,
     query.cursor ? 0 : (query.offset ?? 0),

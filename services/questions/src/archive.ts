@@ -1,23 +1,20 @@
-import type { ArchiveQuery } from '@uapqa/contracts';
-import { isoInstant, keysetCursor } from '@uapqa/service-kit';
+import { ANONYMOUS_PREVIEW_CHARS, type ArchiveQuery } from '@uapqa/contracts';
 import { type Executor, preparedOnce } from '@uapqa/service-kit/db';
-import { and, asc, count, desc, eq, exists, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, exists, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
+import { cachedEstimate } from './archive-estimate.js';
+import {
+  afterCursor,
+  archiveTiers,
+  cursorAfter,
+  mergedOrder,
+  pageOrder,
+  readCursor,
+  tierOrder,
+} from './archive-order.js';
 import { questions, questionTags } from './db/schema.js';
+import { headlinesOf } from './highlights.js';
 import { fromQuestions, type QuestionRow } from './shape.js';
-
-/** Keyset position in the archive: the last row's ranking tier (when searching), answer time and id. */
-const archiveCursor = keysetCursor(
-  z.object({
-    r: z
-      .string()
-      .regex(/^\d+(\.\d+)?$/)
-      .optional(),
-    a: isoInstant,
-    i: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i),
-  }),
-);
 
 /**
  * An archive query as a reader makes it: `searchWhole` when they may read every answer whole
@@ -69,48 +66,56 @@ export function archiveQueries(db: Executor, query: ArchiveRead, bind: Bind = by
       ),
     );
   }
+  // Searching ranks in tiers: questions whose title matches, then those matching only in their
+  // details or answer. ts_rank over every match would read all of them for each page.
+  const titleMatch = tsQuery ? sql`${questions.titleVector} @@ ${tsQuery}` : null;
+  const tiers = archiveTiers(query.sort, titleMatch);
   const offset = query.cursor ? 0 : (query.offset ?? 0);
-  const cursor = query.cursor ? archiveCursor.decode(query.cursor) : null;
-  const after = cursor
-    ? sql`(${questions.answeredAt}, ${questions.id}) < (${bind('afterAt', cursor.a)}::timestamptz, ${bind('afterId', cursor.i)}::uuid)`
-    : null;
+  const cursor = readCursor(query);
 
   /**
-   * One ranking tier, newest answer first: a walk of the archive index (or the GIN index when
-   * matches are rare) that stops after one page, whatever the archive's size.
+   * One tier, in the query's order: a walk of the archive index (or the GIN index when matches
+   * are rare) that stops after one page, whatever the archive's size.
    */
-  const tier = (rank: number, condition: SQL | null) => {
-    const where: SQL[] = [...filters];
-    if (condition) where.push(condition);
-    if (cursor && after) {
-      const cursorRank = Number(cursor.r ?? 1);
-      if (cursorRank > rank) where.push(sql`false`);
-      else if (cursorRank === rank) where.push(after);
+  const tierRows = (tier: (typeof tiers)[number]) => {
+    const where: Array<SQL | undefined> = [...filters, tier.condition];
+    if (cursor) {
+      where.push(
+        afterCursor(query.sort, tier, cursor, {
+          at: bind('afterAt', cursor.a),
+          id: bind('afterId', cursor.i),
+        }),
+      );
     }
     return db
       .select({
         id: questions.id,
-        rank: sql<string>`${String(rank)}::text`.as('rank'),
+        // A number, so that tier 10 follows tier 9 (sorting by rating, a search has 12 tiers).
+        rank: sql<number>`${sql.raw(String(tier.rank))}::int`.as('rank'),
         answeredAt: questions.answeredAt,
       })
       .from(questions)
       .where(and(...where))
-      .orderBy(desc(questions.answeredAt), desc(questions.id))
+      .orderBy(...tierOrder(query.sort))
       .limit(bind('tierLimit', offset + query.limit + 1));
   };
-  // Searching ranks in two tiers: questions whose title matches, then those matching only in
-  // their details or answer. ts_rank over every match would read all of them for each page.
-  const titleMatch = tsQuery ? sql`${questions.titleVector} @@ ${tsQuery}` : null;
-  const candidates = titleMatch
-    ? unionAll(tier(1, titleMatch), tier(2, sql`not (${titleMatch})`))
-        .orderBy(sql`rank`, sql`answered_at desc`, sql`id desc`)
+  const [first, second, ...more] = tiers.map(tierRows);
+  const candidates = second
+    ? unionAll(first!, second, ...more)
+        .orderBy(...mergedOrder(query.sort))
         .limit(bind('pageLimit', query.limit + 1))
         .offset(bind('offset', offset))
-    : tier(1, null).offset(bind('offset', offset));
+    : first!.offset(bind('offset', offset));
   const paged = candidates.as('page');
-  const rows = fromQuestions(db, sql`${paged.rank}`)
+  const rows = fromQuestions(
+    db,
+    sql`${paged.rank}`,
+    // Only a search marks its words, over what this reader is shown of each answer.
+    tsQuery ? headlinesOf(tsQuery, answerShown(query, bind)) : undefined,
+  )
     .innerJoin(paged, eq(paged.id, questions.id))
-    .orderBy(asc(paged.rank), desc(questions.answeredAt), desc(questions.id));
+    // As an expression, the tier's number: a bare name would be the text the page selects.
+    .orderBy(...pageOrder(query.sort, sql`(${paged.rank})::int`));
   // Counting every match of a million-row archive costs more than the page itself: count
   // exactly up to COUNT_LIMIT, and past it let the caller ask the planner for an estimate.
   const matching = db
@@ -137,10 +142,23 @@ function searchFilter(query: ArchiveRead, tsQuery: SQL, bind: Bind): SQL {
   return sql`(${previews} or (${questions.searchVector} @@ ${tsQuery} and (${questions.assignedExpertId} = ${me} or ${questions.askerId} = ${me})))`;
 }
 
+/**
+ * The part of each answer a reader is shown, which their search's marks are computed over: by
+ * the same rule as `searchFilter` (the preview is what the preview vector reads).
+ */
+function answerShown(query: ArchiveRead, bind: Bind): SQL {
+  if (query.searchWhole) return sql`${questions.answerContent}`;
+  const preview = sql`left(${questions.answerContent}, ${sql.raw(String(ANONYMOUS_PREVIEW_CHARS))})`;
+  const ownerId = ownerOf(query);
+  if (ownerId === null) return preview;
+  const me = bind('ownerId', ownerId);
+  return sql`case when ${questions.assignedExpertId} = ${me} or ${questions.askerId} = ${me} then ${questions.answerContent} else ${preview} end`;
+}
+
 /** What a prepared archive statement takes, in the names `archiveQueries` binds them by. */
 function archiveValues(query: ArchiveRead): Record<string, unknown> {
   const offset = query.cursor ? 0 : (query.offset ?? 0);
-  const cursor = query.cursor ? archiveCursor.decode(query.cursor) : null;
+  const cursor = readCursor(query);
   return {
     search: query.search?.trim(),
     ownerId: ownerOf(query),
@@ -156,19 +174,21 @@ function archiveValues(query: ArchiveRead): Record<string, unknown> {
 }
 
 /**
- * The statements of one shape of archive query (which filters, which cursor tier), prepared
- * once per database and reused.
+ * The statements of one shape of archive query (which filters, which order, which cursor
+ * tier), prepared once per database and reused.
  */
 function preparedArchive(db: Executor, query: ArchiveRead) {
-  const cursor = query.cursor ? archiveCursor.decode(query.cursor) : null;
+  const cursor = readCursor(query);
   const key = [
     query.search?.trim() ? (query.searchWhole ? 'w' : ownerOf(query) === null ? 's' : 'o') : '',
     query.categoryId ? 'c' : '',
     query.creatorId ? 'e' : '',
     query.tagIds?.length ? 't' : '',
-    cursor ? `r${cursor.r ?? '1'}` : '',
   ].join('');
-  const name = `archive_${key || 'all'}`;
+  // The order and the cursor's tier after the filters' letters, each behind its own mark, so
+  // no two shapes of query share a name.
+  const order = query.sort === 'newest' ? '' : `_${query.sort}`;
+  const name = `archive_${key || 'all'}${order}${cursor ? `_r${cursor.r ?? '1'}` : ''}`;
   return preparedOnce(db, name, () => {
     const statements = archiveQueries(db, query, byPlaceholder);
     return {
@@ -180,8 +200,9 @@ function preparedArchive(db: Executor, query: ArchiveRead) {
 
 /**
  * The public archive: answered questions only, filtered (filters combine with AND; several
- * topics match any of them), searched with the stored full-text vector and ranked, newest answer
- * first. Pages follow a keyset cursor, so answers arriving meanwhile cause no repeat or gap.
+ * topics match any of them), searched with the stored full-text vector and ranked, in the
+ * query's order (newest answer first by default). Pages follow a keyset cursor, so answers
+ * arriving meanwhile cause no repeat or gap.
  */
 export async function searchArchive(
   db: Executor,
@@ -195,44 +216,27 @@ export async function searchArchive(
   ]);
   let total = counted?.total ?? 0;
   const exact = total <= COUNT_LIMIT;
-  if (!exact) total = Math.max(COUNT_LIMIT + 1, await cachedEstimate(db, query));
+  if (!exact) {
+    const estimate = await cachedEstimate(
+      db,
+      estimateKey(query),
+      () => archiveQueries(db, query).estimate,
+    );
+    total = Math.max(COUNT_LIMIT + 1, estimate);
+  }
   const hasMore = rows.length > query.limit;
   const pageRows = rows.slice(0, query.limit);
   const last = pageRows.at(-1);
   const nextCursor =
     hasMore && last?.answeredAt
-      ? archiveCursor.encode({
-          a: last.answeredAt.toISOString(),
-          i: last.id,
-          ...(last.rank ? { r: last.rank } : {}),
-        })
+      ? cursorAfter(query.sort, { ...last, answeredAt: last.answeredAt })
       : null;
   return { rows: pageRows, total, exact, nextCursor };
 }
 
-/** The EXPLAIN of a statement with its parameters written in (EXPLAIN takes no bind parameters). */
-export function explainText(statement: { toSQL(): { sql: string; params: unknown[] } }): string {
-  const { sql: text, params } = statement.toSQL();
-  const inlined = text.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = params[Number(n) - 1];
-    if (typeof value === 'number') return String(value);
-    const text = Array.isArray(value) ? `{${value.join(',')}}` : String(value);
-    return `'${text.replaceAll("'", "''")}'`;
-  });
-  return `explain (format json) ${inlined}`;
-}
-
-const ESTIMATE_TTL_MS = 60_000;
-const ESTIMATE_CACHE_SIZE = 1_000;
-const estimatesByDatabase = new WeakMap<Executor, Map<string, { rows: number; at: number }>>();
-
-/**
- * The planner's estimate changes only when the table's statistics do (analyze), so a large
- * result's total is remembered for a minute instead of costing every page a second round trip.
- * It is keyed by the filters alone (pages and cursors share it), so a hit builds no statement.
- */
-async function cachedEstimate(db: Executor, query: ArchiveRead): Promise<number> {
-  const key = JSON.stringify([
+/** The filters of a query, which its count depends on (not its page, cursor or order). */
+function estimateKey(query: ArchiveRead): string {
+  return JSON.stringify([
     query.search?.trim() ?? null,
     query.searchWhole,
     ownerOf(query),
@@ -240,29 +244,4 @@ async function cachedEstimate(db: Executor, query: ArchiveRead): Promise<number>
     query.creatorId ?? null,
     query.tagIds ?? null,
   ]);
-  let estimates = estimatesByDatabase.get(db);
-  if (!estimates) {
-    estimates = new Map();
-    estimatesByDatabase.set(db, estimates);
-  }
-  const now = Date.now();
-  const known = estimates.get(key);
-  if (known && now - known.at < ESTIMATE_TTL_MS) return known.rows;
-  const rows = await plannerEstimate(db, explainText(archiveQueries(db, query).estimate));
-  if (estimates.size >= ESTIMATE_CACHE_SIZE) estimates.clear();
-  estimates.set(key, { rows, at: now });
-  return rows;
-}
-
-/** The planner's row estimate for a statement (statistics, not a scan). */
-async function plannerEstimate(db: Executor, explain: string): Promise<number> {
-  const result = await db.execute(sql.raw(explain));
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
-    Record<string, unknown>
-  >;
-  const plan = rows[0]?.['QUERY PLAN'];
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{
-    Plan: { 'Plan Rows': number };
-  }>;
-  return Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
 }

@@ -2,6 +2,8 @@ import { ANONYMOUS_PREVIEW_CHARS, type Question, type RejectionReason } from '@u
 import type { Executor } from '@uapqa/service-kit/db';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { categories, creators, questions, questionTags, tags } from './db/schema.js';
+import { editableUntil } from './feedback/answered-question.js';
+import type { Headlines } from './highlights.js';
 import { type AnswerReader, readsWhole } from './readers.js';
 
 /** The columns every question view selects: the question, its category and expert's names. */
@@ -18,6 +20,15 @@ export const questionColumns = {
   createdAt: questions.createdAt,
   answerContent: questions.answerContent,
   answeredAt: questions.answeredAt,
+  answerEditedAt: questions.answerEditedAt,
+  rating: questions.rating,
+  ratingComment: questions.ratingComment,
+  ratedAt: questions.ratedAt,
+  followUpContent: questions.followUpContent,
+  followUpAskedAt: questions.followUpAskedAt,
+  followUpDueAt: questions.followUpDueAt,
+  followUpAnswer: questions.followUpAnswer,
+  followUpAnsweredAt: questions.followUpAnsweredAt,
   requestedExpertId: questions.requestedExpertId,
   assignedExpertId: questions.assignedExpertId,
   moderationNotes: questions.moderationNotes,
@@ -42,14 +53,16 @@ const tagList = sql<Array<{ id: number; name: string }>>`(
 
 /**
  * Joins a question query to its category, its tags and the answering (else the asked) expert;
- * `rank` adds the search rank (as exact text) for the archive's cursor.
+ * `rank` adds the search rank (as exact text) for the archive's cursor, `headlines` a search's
+ * marked texts (highlights.ts).
  */
-export function fromQuestions(db: Executor, rank?: SQL) {
+export function fromQuestions(db: Executor, rank?: SQL, headlines?: SQL<Headlines>) {
   return db
     .select({
       ...questionColumns,
       tags: tagList,
       rank: rank ? sql<string>`(${rank})::text` : sql<string | null>`null`,
+      headlines: headlines ?? sql<Headlines | null>`null`,
     })
     .from(questions)
     .innerJoin(categories, eq(categories.id, questions.categoryId))
@@ -87,14 +100,55 @@ function answerFor(text: string, whole: boolean): { content: string; truncated: 
   return { content, truncated: content !== text };
 }
 
+/**
+ * The asker's rating and follow-up. Stars are public; the comment, the follow-up and its reply
+ * are part of what the subscription pays for, so only whole-answer readers get them.
+ */
+function afterTheAnswer(row: QuestionRow, whole: boolean): Pick<Question, 'rating' | 'followUp'> {
+  return {
+    rating:
+      row.rating !== null && row.ratedAt
+        ? {
+            stars: row.rating,
+            comment: whole ? (row.ratingComment ?? null) : null,
+            ratedAt: row.ratedAt.toISOString(),
+          }
+        : null,
+    followUp:
+      whole && row.followUpContent && row.followUpAskedAt && row.followUpDueAt
+        ? {
+            content: row.followUpContent,
+            askedAt: row.followUpAskedAt.toISOString(),
+            dueAt: row.followUpDueAt.toISOString(),
+            reply:
+              row.followUpAnswer && row.followUpAnsweredAt
+                ? {
+                    content: row.followUpAnswer,
+                    answeredAt: row.followUpAnsweredAt.toISOString(),
+                  }
+                : null,
+          }
+        : null,
+  };
+}
+
 /** Turns rows into the API's Question shape for a reader. */
 export function toQuestions(
   rows: QuestionRow[],
-  audience: { reader: AnswerReader; showNotes: boolean },
+  audience: {
+    reader: AnswerReader;
+    showNotes: boolean;
+    /**
+     * The reader is the answering expert, on their own list or page: they get the edit window.
+     * Never set for shared lists (the archive's pages are kept and served to every reader).
+     */
+    answeringExpert?: boolean;
+  },
 ): Question[] {
   return rows.map((row) => {
     const questionTagList = row.tags;
     const expertId = row.assignedExpertId ?? row.requestedExpertId;
+    const whole = readsWhole(audience.reader, row);
     return {
       id: row.id,
       title: row.title,
@@ -110,10 +164,16 @@ export function toQuestions(
       answer:
         row.answerContent && row.answeredAt
           ? {
-              ...answerFor(row.answerContent, readsWhole(audience.reader, row)),
+              ...answerFor(row.answerContent, whole),
               createdAt: row.answeredAt.toISOString(),
+              editedAt: row.answerEditedAt?.toISOString() ?? null,
+              editableUntil:
+                audience.answeringExpert && audience.reader.userId === row.assignedExpertId
+                  ? (editableUntil(row)?.toISOString() ?? null)
+                  : null,
             }
           : null,
+      ...afterTheAnswer(row, whole),
       assignedCreatorId: row.requestedExpertId,
       assignedExpertId: row.assignedExpertId ?? null,
       moderationNotes: audience.showNotes ? (row.moderationNotes ?? null) : null,

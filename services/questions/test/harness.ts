@@ -155,9 +155,15 @@ export function publishRejection(
 }
 
 /** A member's question to the first demo expert, approved by moderation: an answer's subject. */
-export async function approvedQuestion(stack: QuestionsStack, tagId: number, title: string) {
+export async function approvedQuestion(
+  stack: QuestionsStack,
+  tagId: number,
+  title: string,
+  /** Which demo expert (in the list's order) is asked: each takes only so many a week. */
+  expertIndex = 0,
+) {
   const member = await stack.member();
-  const [expert] = await stack.experts();
+  const expert = (await stack.experts())[expertIndex];
   const category = (await (await stack.visitor().get('/api/categories')).json())[0];
   const asked = await member.post('/api/questions', {
     assignedCreatorId: expert!.userId,
@@ -176,7 +182,6 @@ export async function approvedQuestion(stack: QuestionsStack, tagId: number, tit
   return { id, expert: expert!, asker: member };
 }
 
-/** The first demo expert answers, once the approval has reached the read model. */
 /**
  * An answer an expert may publish (at least MIN_ANSWER_LENGTH characters), for tests that are
  * not about its text.
@@ -186,8 +191,9 @@ export const SAMPLE_ANSWER =
   'The county report of that week, released in 1998, lists the same readings and no other source, ' +
   'and the witnesses agree on the time.';
 
-export async function answer(stack: QuestionsStack, questionId: string) {
-  const expertUser = await stack.signedIn('dana');
+/** A demo expert (the first unless named) answers, once the approval has reached the read model. */
+export async function answer(stack: QuestionsStack, questionId: string, expertUsername = 'dana') {
+  const expertUser = await stack.signedIn(expertUsername);
   await eventually(async () => {
     const answered = await expertUser.post('/api/answers', {
       questionId,

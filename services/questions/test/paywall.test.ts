@@ -49,8 +49,9 @@ describe.each(testBackends())('whole answers are for subscribers ($name)', (back
     };
   }
 
-  const whole = { content: ANSWER, createdAt: expect.any(String), truncated: false };
-  const preview = { content: PREVIEW, createdAt: expect.any(String), truncated: true };
+  const unedited = { editedAt: null, editableUntil: null };
+  const whole = { content: ANSWER, createdAt: expect.any(String), truncated: false, ...unedited };
+  const preview = { content: PREVIEW, createdAt: expect.any(String), truncated: true, ...unedited };
 
   /** Subscribed and its activation applied by questions (the bus is asynchronous). */
   async function subscriber() {
@@ -83,7 +84,13 @@ describe.each(testBackends())('whole answers are for subscribers ($name)', (back
     }
     // The writing expert has no subscription: their own answer is whole, others' are previews.
     const dana = await stack.signedIn('dana');
-    expect(await seenBy(dana)).toEqual({ page: whole, listed: whole, found: true, total: 1 });
+    // Her page also says until when she may edit it; shared lists never carry that.
+    expect(await seenBy(dana)).toEqual({
+      page: { ...whole, editableUntil: expect.any(String) },
+      listed: whole,
+      found: true,
+      total: 1,
+    });
     const others = (await (await dana.get('/api/questions?limit=100')).json()) as Question[];
     const notHers = others.filter(
       (q) => q.assignedExpertId !== dana.id && q.answer!.content.length > PREVIEW.length,

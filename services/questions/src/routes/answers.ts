@@ -46,7 +46,13 @@ export function answerRoutes({ db, relay, archivePages, deadlines }: QuestionsDe
         .orderBy(desc(questions.decidedAt), desc(questions.id))
         .limit(500);
       // Assigned to the caller: the rule gives the writing expert their answers whole.
-      return c.json(toQuestions(rows, { reader: { userId, everyAnswer: false }, showNotes: true }));
+      return c.json(
+        toQuestions(rows, {
+          reader: { userId, everyAnswer: false },
+          showNotes: true,
+          answeringExpert: true,
+        }),
+      );
     },
   );
 

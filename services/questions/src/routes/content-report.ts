@@ -1,6 +1,6 @@
 import { Question } from '@uapqa/contracts';
 import { answer, apiDoc, currentSession, HEADERS, requireRole, roles } from '@uapqa/service-kit';
-import { count, desc, isNotNull } from 'drizzle-orm';
+import { and, count, desc, isNotNull, lte } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { questions } from '../db/schema.js';
@@ -10,7 +10,13 @@ import { fromQuestions, toQuestions } from '../shape.js';
 /** How many of the latest overdue questions the report lists. */
 const REPORT_LIMIT = 50;
 
-/** The admins' content report: questions whose expert let the 72 hours pass. */
+/** Answers rated this many stars or fewer are in the content report. */
+export const LOW_RATING = 2;
+
+/**
+ * The admins' content reports: questions whose expert let the 72 hours pass, and answers their
+ * askers rated low. (Open refund requests are staff's queue, `/api/admin/refund-requests`.)
+ */
 export function contentReportRoutes({ db }: QuestionsDeps): Hono {
   const app = new Hono();
   app.get(
@@ -29,6 +35,28 @@ export function contentReportRoutes({ db }: QuestionsDeps): Hono {
       const [rows, [counted]] = await Promise.all([
         fromQuestions(db).where(overdue).orderBy(desc(questions.overdueAt)).limit(REPORT_LIMIT),
         db.select({ total: count() }).from(questions).where(overdue),
+      ]);
+      c.header('X-Total-Count', String(counted?.total ?? 0));
+      const reader = { userId: currentSession(c).userId, everyAnswer: true };
+      return c.json(toQuestions(rows, { reader, showNotes: true }));
+    },
+  );
+  app.get(
+    '/api/admin/reports/low-ratings',
+    requireRole('admin'),
+    apiDoc({
+      operationId: 'readLowRatingsReport',
+      summary: `Answers rated ${LOW_RATING} stars or fewer, latest rating first`,
+      description: `The latest ${REPORT_LIMIT} answers their askers rated ${LOW_RATING} stars or fewer, each with its expert and the asker's comment; \`X-Total-Count\` counts them all.`,
+      tag: 'questions',
+      access: roles('admin'),
+      ok: { 200: { ...answer(z.array(Question)), headers: HEADERS.totalCount } },
+    }),
+    async (c) => {
+      const low = and(isNotNull(questions.rating), lte(questions.rating, LOW_RATING));
+      const [rows, [counted]] = await Promise.all([
+        fromQuestions(db).where(low).orderBy(desc(questions.ratedAt)).limit(REPORT_LIMIT),
+        db.select({ total: count() }).from(questions).where(low),
       ]);
       c.header('X-Total-Count', String(counted?.total ?? 0));
       const reader = { userId: currentSession(c).userId, everyAnswer: true };

@@ -10,6 +10,8 @@ import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { questions } from '../db/schema.js';
 import type { QuestionsDeps } from '../deps.js';
+import { refundableUntil } from '../feedback/answered-question.js';
+import { refundRequestOf } from '../feedback/refunds.js';
 import { answerReader } from '../readers.js';
 import { fromQuestions, toQuestions } from '../shape.js';
 
@@ -82,8 +84,21 @@ export function questionPageRoutes({ db }: QuestionsDeps): Hono {
         (asker || row.assignedExpertId === session.userId || STAFF_ROLES.includes(session.role));
       if (!row || (row.status !== 'answered' && !involved)) throw notFound('No such question.');
       const reader = await answerReader(db, session);
-      const [question] = toQuestions([row], { reader, showNotes: involved });
-      return c.json({ ...question, askedByViewer: asker });
+      const [question] = toQuestions([row], {
+        reader,
+        showNotes: involved,
+        answeringExpert: session !== null && row.assignedExpertId === session.userId,
+      });
+      const staff = session !== null && STAFF_ROLES.includes(session.role);
+      // The refund request is between the asker and staff; the expert hears of it by decision.
+      const refunds =
+        row.status === 'answered' && (asker || staff)
+          ? {
+              refundRequest: await refundRequestOf(db, row.id),
+              refundableUntil: asker ? (refundableUntil(row)?.toISOString() ?? null) : null,
+            }
+          : {};
+      return c.json({ ...question, ...refunds, askedByViewer: asker });
     },
   );
 

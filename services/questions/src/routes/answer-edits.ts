@@ -1,0 +1,108 @@
+import {
+  AnswerEditBody,
+  AnswerHistory,
+  FeedbackRecorded,
+  FollowUpAnswerBody,
+  QuestionIdParam,
+  STAFF_ROLES,
+} from '@uapqa/contracts';
+import {
+  answer,
+  apiDoc,
+  currentSession,
+  notFound,
+  readJson,
+  requireRole,
+  roles,
+} from '@uapqa/service-kit';
+import { Hono } from 'hono';
+import type { QuestionsDeps } from '../deps.js';
+import { answerHistory, editAnswer } from '../feedback/answer-edits.js';
+import { answerFollowUp } from '../feedback/follow-up.js';
+import { questionIdOf } from './answer-feedback.js';
+
+/** The expert's edits and follow-up replies, and the answer's history for staff. */
+export function answerEditRoutes({ db, archivePages, relay }: QuestionsDeps): Hono {
+  const app = new Hono();
+
+  app.patch(
+    '/api/answers/:id',
+    apiDoc({
+      operationId: 'editAnswer',
+      summary: 'Edit a published answer',
+      description:
+        'Its expert only, within 24 hours of publishing and before the asker rates it. The replaced text is kept for staff.',
+      tag: 'questions',
+      access: roles('expert'),
+      params: QuestionIdParam,
+      body: AnswerEditBody,
+      ok: { 200: answer(FeedbackRecorded) },
+      errors: [403, 404, 409],
+    }),
+    requireRole('expert'),
+    async (c) => {
+      const questionId = questionIdOf(c);
+      const { content } = await readJson(c, AnswerEditBody);
+      const { changed } = await editAnswer(db, {
+        questionId,
+        expertId: currentSession(c).userId,
+        content,
+        now: new Date(),
+      });
+      if (changed) archivePages.changed();
+      return c.json({
+        questionId,
+        message: changed ? 'Your answer was updated.' : 'Nothing changed in your answer.',
+      });
+    },
+  );
+
+  app.post(
+    '/api/answers/:id/follow-up-reply',
+    apiDoc({
+      operationId: 'replyToFollowUp',
+      summary: "Reply to the asker's follow-up question",
+      description: 'Its expert only, once, within 72 hours of the follow-up.',
+      tag: 'questions',
+      access: roles('expert'),
+      params: QuestionIdParam,
+      body: FollowUpAnswerBody,
+      ok: { 201: answer(FeedbackRecorded) },
+      errors: [403, 404, 409],
+    }),
+    requireRole('expert'),
+    async (c) => {
+      const questionId = questionIdOf(c);
+      const { content } = await readJson(c, FollowUpAnswerBody);
+      await answerFollowUp(db, {
+        questionId,
+        expertId: currentSession(c).userId,
+        content,
+        now: new Date(),
+      });
+      relay.kick();
+      return c.json({ questionId, message: 'Your reply was sent to the member.' }, 201);
+    },
+  );
+
+  app.get(
+    '/api/questions/:id/answer-history',
+    apiDoc({
+      operationId: 'readAnswerHistory',
+      summary: "An answer's current text and every text it replaced",
+      tag: 'questions',
+      access: roles(...STAFF_ROLES),
+      params: QuestionIdParam,
+      ok: { 200: answer(AnswerHistory) },
+      errors: [404],
+    }),
+    requireRole(...STAFF_ROLES),
+    async (c) => {
+      const history = await answerHistory(db, questionIdOf(c));
+      if (!history) throw notFound('This question has no answer.');
+      return c.json(history);
+    },
+  );
+
+  return app;
+}

@@ -1,0 +1,78 @@
+import {
+  FeedbackRecorded,
+  QuestionIdParam,
+  RefundDecisionBody,
+  RefundQueueItem,
+  RefundQueueQuery,
+  STAFF_ROLES,
+} from '@uapqa/contracts';
+import {
+  answer,
+  apiDoc,
+  currentSession,
+  readJson,
+  readQuery,
+  requireRole,
+  roles,
+} from '@uapqa/service-kit';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { QuestionsDeps } from '../deps.js';
+import { decideRefund, refundQueue } from '../feedback/refunds.js';
+import { questionIdOf } from './answer-feedback.js';
+
+/** Staff's queue of refund requests, and their decisions. */
+export function refundDecisionRoutes({ db, relay }: QuestionsDeps): Hono {
+  const app = new Hono();
+
+  app.get(
+    '/api/admin/refund-requests',
+    apiDoc({
+      operationId: 'listRefundRequests',
+      summary: 'Refund requests of one status, the longest waiting first',
+      tag: 'questions',
+      access: roles(...STAFF_ROLES),
+      query: RefundQueueQuery,
+      ok: { 200: answer(z.array(RefundQueueItem)) },
+    }),
+    requireRole(...STAFF_ROLES),
+    async (c) => c.json(await refundQueue(db, readQuery(c, RefundQueueQuery).status)),
+  );
+
+  app.post(
+    '/api/admin/refund-requests/:id/decision',
+    apiDoc({
+      operationId: 'decideRefundRequest',
+      summary: 'Grant or refuse a refund request, with a note the member reads',
+      description:
+        "Once per request. A grant returns the question's credit to the member and reverses the expert's fee for it; both are emailed either way.",
+      tag: 'questions',
+      access: roles(...STAFF_ROLES),
+      params: QuestionIdParam,
+      body: RefundDecisionBody,
+      ok: { 200: answer(FeedbackRecorded) },
+      errors: [404, 409],
+    }),
+    requireRole(...STAFF_ROLES),
+    async (c) => {
+      const questionId = questionIdOf(c);
+      const body = await readJson(c, RefundDecisionBody);
+      const status = await decideRefund(db, {
+        ...body,
+        questionId,
+        staffId: currentSession(c).userId,
+        now: new Date(),
+      });
+      relay.kick();
+      return c.json({
+        questionId,
+        message:
+          status === 'granted'
+            ? "Refund granted: the member's credit is returned and the expert's fee reversed."
+            : 'Refund refused; the member is told why.',
+      });
+    },
+  );
+
+  return app;
+}
