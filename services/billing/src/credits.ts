@@ -40,11 +40,16 @@ export async function reserveCredit(
   });
 }
 
-export type RefundReason = 'rejected' | 'overdue' | 'not_stored' | 'expert_unavailable';
+export type RefundReason =
+  | 'rejected'
+  | 'overdue'
+  | 'not_stored'
+  | 'expert_unavailable'
+  | 'refund_granted';
 
 /**
  * Gives a question's credit back, once, whatever asks for it (a rejection, an overdue answer,
- * an expert no longer available, or the question not being stored after all). Runs in the caller's transaction.
+ * an expert no longer available, a refund staff granted, or the question not being stored after all). Runs in the caller's transaction.
  */
 export async function refundQuestion(
   tx: Transaction,

@@ -3,8 +3,8 @@ import {
   EXPERT_PAYOUT_DAY_OF_MONTH,
   type ExpertEarnings,
 } from '@uapqa/contracts';
-import type { Database } from '@uapqa/service-kit/db';
-import { eq, sql } from 'drizzle-orm';
+import type { Database, Executor } from '@uapqa/service-kit/db';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { expertEarnings } from './db/schema.js';
 
 /** One calendar month (UTC) of an expert's earnings, as summed by the database. */
@@ -29,7 +29,7 @@ export async function readMonthTotals(db: Database, expertId: number): Promise<M
       lastPaidOutAt: sql<string | Date | null>`max(${expertEarnings.paidOutAt})`,
     })
     .from(expertEarnings)
-    .where(eq(expertEarnings.expertId, expertId))
+    .where(and(eq(expertEarnings.expertId, expertId), isNull(expertEarnings.reversedAt)))
     .groupBy(month);
   return rows.map((row) => ({
     month: row.month,
@@ -124,4 +124,12 @@ export async function readEarningsStatement(
   now = new Date(),
 ): Promise<ExpertEarnings> {
   return buildStatement(await readMonthTotals(db, expertId), feeCents, now);
+}
+
+/** A granted refund takes back the expert's fee for that answer, once (the first grant's time stays). */
+export async function reverseEarning(tx: Executor, questionId: string, at: Date): Promise<void> {
+  await tx
+    .update(expertEarnings)
+    .set({ reversedAt: at })
+    .where(and(eq(expertEarnings.questionId, questionId), isNull(expertEarnings.reversedAt)));
 }

@@ -1,6 +1,6 @@
 import type { ExpertPayoutLine, PaymentReport, PaymentReportMonth } from '@uapqa/contracts';
 import type { Executor } from '@uapqa/service-kit/db';
-import { and, count, eq, gte, sql, sum } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, sql, sum } from 'drizzle-orm';
 import { expertEarnings, ledger, payments } from './db/schema.js';
 import { nextPayoutDay } from './earnings.js';
 
@@ -58,6 +58,7 @@ export async function readPaymentReport(db: Executor, now: Date): Promise<Paymen
         ),
       })
       .from(expertEarnings)
+      .where(isNull(expertEarnings.reversedAt))
       .groupBy(expertEarnings.expertId)
       .orderBy(expertEarnings.expertId),
   ]);

@@ -108,7 +108,7 @@ export const webhookEvents = pgTable('webhook_events', {
 
 /**
  * An expert's fee per answered question (one row per question: a redelivered answer adds
- * nothing), and whether it has been paid out. `earnedAt` is when the answer was given, which
+ * nothing), whether it has been paid out, and whether a refund reversed it. `earnedAt` is when the answer was given, which
  * decides the payout period, not when billing heard of it.
  */
 export const expertEarnings = pgTable(
@@ -120,6 +120,11 @@ export const expertEarnings = pgTable(
     earnedAt: timestamp('earned_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
     paidOutAt: timestamp('paid_out_at', { withTimezone: true }),
+    /**
+     * When staff granted the asker a refund for this answer: the fee no longer counts in the
+     * expert's statement or the payout report. Set once; the row stays as the record.
+     */
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
   },
   (table) => [index('expert_earnings_expert_idx').on(table.expertId, table.earnedAt)],
 );

@@ -7,6 +7,7 @@ import {
   QuestionOverdue,
   QuestionRejected,
   QuestionWithdrawn,
+  RefundDecided,
   readEvent,
   UserEmailChanged,
   UserRegistered,
@@ -18,6 +19,7 @@ import { closeBillingAccount } from '../closing.js';
 import { refundQuestion } from '../credits.js';
 import { accounts, expertEarnings } from '../db/schema.js';
 import type { BillingDeps } from '../deps.js';
+import { reverseEarning } from '../earnings.js';
 import { subscribeDemoMember } from '../seed-member.js';
 import { stopRenewalOnSuspension } from '../suspension.js';
 
@@ -77,8 +79,21 @@ export async function startConsumers(deps: BillingDeps, bus: EventBus): Promise<
     bus.consume({
       stream: QUESTIONS_STREAM,
       durable: CONSUMER,
-      types: [QuestionOverdue.type, QuestionWithdrawn.type, QuestionAnswered.type],
+      types: [
+        QuestionOverdue.type,
+        QuestionWithdrawn.type,
+        QuestionAnswered.type,
+        RefundDecided.type,
+      ],
       handler: once(async (tx, event) => {
+        if (event.type === RefundDecided.type) {
+          const { questionId, granted, decidedAt } = readEvent(RefundDecided, event).data;
+          if (!granted) return;
+          // Each is keyed by the question, so a second grant event changes nothing.
+          await refundQuestion(tx, questionId, 'refund_granted');
+          await reverseEarning(tx, questionId, new Date(decidedAt));
+          return;
+        }
         if (event.type === QuestionOverdue.type) {
           await refundQuestion(tx, readEvent(QuestionOverdue, event).data.questionId, 'overdue');
           return;

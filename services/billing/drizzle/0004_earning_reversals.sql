@@ -1,0 +1,1 @@
+ALTER TABLE "expert_earnings" ADD COLUMN "reversed_at" timestamp with time zone;
