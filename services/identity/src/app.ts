@@ -9,6 +9,7 @@ import { auditRoutes } from './routes/audit.js';
 import { authRoutes } from './routes/auth.js';
 import { creatorProfileRoutes } from './routes/creator-profile.js';
 import { expertApplicationRoutes } from './routes/expert-applications.js';
+import { expertPageRoutes } from './routes/expert-page.js';
 import { passwordResetRoutes } from './routes/password-reset.js';
 import { publicRoutes } from './routes/public.js';
 
@@ -25,6 +26,7 @@ export function identityApi(deps: IdentityDeps): ServiceApi {
       accountRoutes(deps),
       accountDataRoutes(deps),
       publicRoutes(deps),
+      expertPageRoutes(deps),
       creatorProfileRoutes(deps),
       expertApplicationRoutes(deps),
       accountInvitationRoutes(deps),

@@ -5,6 +5,7 @@ import {
   QUESTIONS_STREAM,
   QuestionApproved,
   QuestionRejected,
+  RefundDecided,
   readEvent,
   type StaffActionReport,
   TaxonomyChanged,
@@ -29,8 +30,8 @@ const CONSUMER = 'identity-audit';
 
 /**
  * The other services' staff actions, into the audit log: billing reports its own
- * (`StaffActionTaken`); a moderation decision (who decided, and the notes) and a category or
- * topic change (which names its admin) are one already.
+ * (`StaffActionTaken`); a moderation decision (who decided, and the notes), a category or
+ * topic change (which names its admin) and a refund decision (who, and the note) are one already.
  * Each is recorded once: the inbox and the event id both guard it.
  */
 export function startAuditConsumers(
@@ -73,8 +74,23 @@ export function startAuditConsumers(
     bus.consume({
       stream: QUESTIONS_STREAM,
       durable: CONSUMER,
-      types: [TaxonomyChanged.type],
+      types: [TaxonomyChanged.type, RefundDecided.type],
       handler: once(async (tx, event) => {
+        if (event.type === RefundDecided.type) {
+          const refund = readEvent(RefundDecided, event).data;
+          await recordStaffAction(
+            tx,
+            {
+              actorId: refund.decidedBy,
+              action: refund.granted ? 'refund_granted' : 'refund_refused',
+              subjectUserId: refund.askerId,
+              subject: `question ${refund.questionId}`,
+              reason: refund.note,
+            },
+            event.id,
+          );
+          return;
+        }
         const { kind, change, name, changedBy } = readEvent(TaxonomyChanged, event).data;
         // Events from before changes named their admin cannot be attributed: left out.
         if (changedBy === undefined) return;

@@ -9,6 +9,7 @@ function prepareApprovedCreators(db: Executor) {
     .select({
       id: creatorProfiles.id,
       userId: creatorProfiles.userId,
+      handle: users.username,
       brandName: creatorProfiles.brandName,
       bio: creatorProfiles.bio,
       expertise: creatorProfiles.expertise,
