@@ -34,6 +34,7 @@ import { creators, questions, users } from '../db/schema.js';
 import type { NotificationsDeps } from '../deps.js';
 import { lockAddress, recentMailTo } from '../mail/limits.js';
 import { enqueueMail, mail, wakeMailFor } from '../mail/worker.js';
+import { ANSWER_FEEDBACK_EVENTS, mailAnswerFeedback } from './answer-feedback.js';
 
 export const CONSUMER = 'notifications';
 
@@ -392,8 +393,12 @@ export async function startConsumers(
     bus.consume({
       ...delivery,
       stream: QUESTIONS_STREAM,
-      types: [QuestionSubmitted.type, QuestionAnswered.type],
+      types: [QuestionSubmitted.type, QuestionAnswered.type, ...ANSWER_FEEDBACK_EVENTS],
       handler: once(async (tx, event) => {
+        if ((ANSWER_FEEDBACK_EVENTS as readonly string[]).includes(event.type)) {
+          await mailAnswerFeedback(tx, event);
+          return;
+        }
         if (event.type === QuestionSubmitted.type) {
           const data = readEvent(QuestionSubmitted, event).data;
           await tx
