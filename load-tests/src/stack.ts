@@ -66,6 +66,9 @@ export async function startIsolatedStack(options: {
   // The launcher passes its environment through to every process it starts.
   process.env.RATE_LIMIT_PER_MINUTE = '0';
   process.env.TRUST_PROXY = 'true';
+  // The propagation bench times a decision's event from moderation's commit: announced with the
+  // decision, not after the minute moderators have to undo it.
+  process.env.DECISION_HOLD_SECONDS = '0';
   const output = new PassThrough();
   output.on('data', (chunk) => {
     if (process.env.LOAD_STACK_LOGS) process.stderr.write(chunk);

@@ -182,7 +182,7 @@ describe('the images, driven as their users would', () => {
     const item = moderator.getByRole('article', { name: QUESTION });
     await item.getByRole('button', { name: 'Moderate' }).click();
     await item.getByTestId('moderation-panel').getByRole('button', { name: 'Approve' }).click();
-    await toast(moderator, 'Question Moderated').waitFor();
+    await toast(moderator, 'Question approved').waitFor();
   });
 
   it('the expert answers it', async () => {

@@ -103,6 +103,8 @@ function environmentOf(
     env.PAYMENT_PROVIDER = 'local';
     for (const key of Object.keys(env)) if (key.startsWith('STRIPE_')) delete env[key];
   }
+  // The journey's expert answers right after the approval: announced with it, not a minute later.
+  if (name === 'moderation') env.DECISION_HOLD_SECONDS = '0';
   return env;
 }
 

@@ -16,5 +16,10 @@ export const embeddedConfigSchema = z.object({
   COOKIE_SECURE: env.boolean(false),
   /** The site's address in the links of emails; unset, the address this process serves. */
   PUBLIC_URL: env.url().optional(),
+  /**
+   * Moderation's DECISION_HOLD_SECONDS (how long a decision can be undone before it is
+   * announced), checked by moderation's own schema; unset, its default.
+   */
+  DECISION_HOLD_SECONDS: z.string().optional(),
 });
 export type EmbeddedConfig = z.infer<typeof embeddedConfigSchema>;

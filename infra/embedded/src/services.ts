@@ -64,7 +64,9 @@ export const EMBEDDED_SERVICES: EmbeddedService[] = [
     DEMO_SUBSCRIBER: 'member',
   })),
   embedded(questionsService, () => ({ SEED_DEMO: 'true' })),
-  embedded(moderationService),
+  embedded(moderationService, (config) => ({
+    DECISION_HOLD_SECONDS: config.DECISION_HOLD_SECONDS,
+  })),
   embedded(notificationsService, (config) => ({
     // No mail server in embedded mode: every message lands as an .eml file to open.
     MAILBOX_DIR: join(config.DATA_DIR, 'mailbox'),

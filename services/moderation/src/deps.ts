@@ -8,4 +8,6 @@ export interface ModerationDeps {
   config: ModerationConfig;
   logger: Logger;
   relay: OutboxRelay;
+  /** Tells the release timer that a held decision was added or taken back. */
+  releases: { changed(): void };
 }

@@ -9,4 +9,7 @@ export const moderationService = defineService({
   configSchema: moderationConfigSchema,
   main: fileURLToPath(new URL('./main.js', import.meta.url)),
   start: (context) => startModeration(context),
+  // Integration stacks announce a decision with the decision itself, as a caller expecting its
+  // effects at once needs; a test of the hold and of Undo sets its own.
+  testDefaults: () => ({ DECISION_HOLD_SECONDS: '0' }),
 });

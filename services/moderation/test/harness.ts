@@ -40,15 +40,19 @@ export interface ModerationStack extends TestStack {
 
 /**
  * The whole product behind the gateway: identity (demo accounts), billing (local payments),
- * questions, moderation, and notifications mailing a real SMTP server.
+ * questions, moderation, and notifications mailing a real SMTP server. Moderation announces each
+ * decision at once unless `moderationEnv` sets a hold (DECISION_HOLD_SECONDS).
  */
-export async function startModerationStack(backend: Backend): Promise<ModerationStack> {
+export async function startModerationStack(
+  backend: Backend,
+  moderationEnv: Record<string, string> = {},
+): Promise<ModerationStack> {
   const smtp = await startSmtp();
   const stack = await startTestStack(backend, [
     identityForTests(DEMO_PASSWORD),
     billingForTests(),
     questionsForTests({ SEED_DEMO: 'false' }),
-    moderationForTests(),
+    moderationForTests(moderationEnv),
     notificationsForTests({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://uap.example' }),
   ]);
   let taxonomy: { categoryId: number; tagIds: number[] } | undefined;

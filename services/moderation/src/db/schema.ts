@@ -15,7 +15,8 @@ export { inbox, outbox } from '@uapqa/service-kit/db';
 /**
  * The review queue, projected from QuestionSubmitted: everything a moderator needs to decide
  * without asking another service. One row per question (its id is the key, so a second copy of
- * the event changes nothing); the decision columns are filled once, by the first decision.
+ * the event changes nothing); the decision columns hold the live decision: filled by a decision,
+ * cleared again if it is undone within its hold (the `decisions` row keeps what it was).
  */
 export const queueItems = pgTable(
   'queue_items',
@@ -54,7 +55,12 @@ export const queueItems = pgTable(
   ],
 );
 
-/** Every decision taken, with who took it, when, the notes and the assignment (history). */
+/**
+ * Every decision taken, with who took it, when, the notes and the assignment (history). A
+ * decision is held until `releaseAt` before its event is enqueued (an email cannot be unsent, so
+ * Undo must come before the announcement); an undone one keeps its row, marked, so the history
+ * shows what was decided and taken back, and only the latest row of a question can be live.
+ */
 export const decisions = pgTable(
   'decisions',
   {
@@ -70,10 +76,21 @@ export const decisions = pgTable(
     rejectionReason: text('rejection_reason'),
     assignedExpertId: integer('assigned_expert_id'),
     decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the hold ends: the decision is announced then, unless undone first. */
+    releaseAt: timestamp('release_at', { withTimezone: true }).notNull(),
+    /** When the release enqueued its event; null while held, and for good once undone. */
+    announcedAt: timestamp('announced_at', { withTimezone: true }),
+    /** Taken back within the hold (by `undoneBy`): never announced, the item pending again. */
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    undoneBy: integer('undone_by'),
   },
   (table) => [
     index('decisions_question_idx').on(table.questionId),
     index('decisions_decided_at_idx').on(table.decidedAt),
+    // The release job's look-up: held decisions, the earliest hold first.
+    index('decisions_held_idx')
+      .on(table.releaseAt)
+      .where(sql`${table.announcedAt} is null and ${table.undoneAt} is null`),
   ],
 );
 

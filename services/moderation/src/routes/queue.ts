@@ -1,13 +1,10 @@
 import {
-  createEvent,
-  MODERATION_STREAM,
+  ModerationDecided,
   ModerationItem,
   ModerationStats,
   ModerationStatusBody,
   PendingQuestionsQuery,
-  QuestionApproved,
   QuestionIdParam,
-  QuestionRejected,
 } from '@uapqa/contracts';
 import {
   answer,
@@ -25,11 +22,11 @@ import {
   roles,
   startOfMonthUtc,
 } from '@uapqa/service-kit';
-import { enqueue } from '@uapqa/service-kit/db';
-import { and, asc, count, eq, gte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNull, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { decisions, experts, queueItems } from '../db/schema.js';
+import { announce, releaseTime } from '../decisions/hold.js';
 import type { ModerationDeps } from '../deps.js';
 import { fromQueue, toItem } from '../shape.js';
 
@@ -56,7 +53,7 @@ function alreadyDecided(item: { status: string; decidedAt: Date | null }): HttpE
   );
 }
 
-export function queueRoutes({ db, relay }: ModerationDeps): Hono {
+export function queueRoutes({ db, relay, config, releases }: ModerationDeps): Hono {
   const app = new Hono();
 
   /** The review queue: pending questions, oldest first, a page at a time. */
@@ -123,7 +120,8 @@ export function queueRoutes({ db, relay }: ModerationDeps): Hono {
         db
           .select({ n: count() })
           .from(decisions)
-          .where(gte(decisions.decidedAt, startOfMonthUtc())),
+          // An undone decision was taken back: it counts once the question is decided again.
+          .where(and(gte(decisions.decidedAt, startOfMonthUtc()), isNull(decisions.undoneAt))),
       ]);
       const stats: ModerationStats = {
         awaitingReview: awaiting?.n ?? 0,
@@ -134,20 +132,24 @@ export function queueRoutes({ db, relay }: ModerationDeps): Hono {
   );
 
   /**
-   * Approves or rejects a pending question. The decision, its history row and the event that
-   * tells questions (and billing, for a refund) commit together; the update is conditional on
-   * the item still being pending, so of two moderators deciding at once exactly one wins.
+   * Approves or rejects a pending question. The decision and its history row commit together;
+   * the update is conditional on the item still being pending, so of two moderators deciding at
+   * once exactly one wins. The event that tells questions (and billing, for a refund) is held
+   * for DECISION_HOLD_SECONDS, while the decision can be undone (routes/undo.ts), and enqueued by
+   * the release (jobs/release.ts); without a hold it commits with the decision.
    */
   app.patch(
     '/api/admin/questions/:id/status',
     apiDoc({
       operationId: 'decideQuestion',
       summary: 'Approve (assigning an expert) or reject a question',
+      description:
+        'The question leaves the queue at once; the decision is announced (the member and the expert emailed, a rejection refunded) at `undoUntil`, until when its moderator or an admin may undo it. `undoUntil` is null when the service announces decisions at once (`DECISION_HOLD_SECONDS` 0).',
       tag: 'moderation',
       access: roles('admin', 'moderator'),
       params: QuestionIdParam,
       body: ModerationStatusBody,
-      ok: { 200: answer(ModerationItem) },
+      ok: { 200: answer(ModerationDecided) },
       errors: [404, 409],
     }),
     staffOnly,
@@ -199,6 +201,8 @@ export function queueRoutes({ db, relay }: ModerationDeps): Hono {
       }
 
       const decidedAt = new Date();
+      const hold = config.DECISION_HOLD_SECONDS;
+      const releaseAt = releaseTime(decidedAt, hold);
       const rejectionReason = body.status === 'rejected' ? (body.rejectionReason ?? null) : null;
       const decided = await db.transaction(async (tx) => {
         const [claimed] = await tx
@@ -214,50 +218,36 @@ export function queueRoutes({ db, relay }: ModerationDeps): Hono {
           .where(and(eq(queueItems.questionId, id), eq(queueItems.status, 'pending')))
           .returning({ questionId: queueItems.questionId });
         if (!claimed) return false;
-        await tx.insert(decisions).values({
-          questionId: id,
-          decision: body.status,
-          moderatorId: session.userId,
-          moderatorUsername: session.username,
-          moderationNotes: body.moderationNotes,
-          rejectionReason,
-          assignedExpertId,
-          decidedAt,
-        });
-        const common = {
-          questionId: id,
-          askerId: item.askerId,
-          moderatorId: session.userId,
-          moderationNotes: body.moderationNotes,
-        };
-        await enqueue(
-          tx,
-          MODERATION_STREAM,
-          assignedExpertId !== null
-            ? createEvent(
-                QuestionApproved,
-                { ...common, assignedExpertId, approvedAt: decidedAt.toISOString() },
-                decidedAt,
-              )
-            : createEvent(
-                QuestionRejected,
-                {
-                  ...common,
-                  ...(rejectionReason ? { reason: rejectionReason } : {}),
-                  rejectedAt: decidedAt.toISOString(),
-                },
-                decidedAt,
-              ),
-        );
+        const [decision] = await tx
+          .insert(decisions)
+          .values({
+            questionId: id,
+            decision: body.status,
+            moderatorId: session.userId,
+            moderatorUsername: session.username,
+            moderationNotes: body.moderationNotes,
+            rejectionReason,
+            assignedExpertId,
+            decidedAt,
+            releaseAt,
+          })
+          .returning({ id: decisions.id });
+        // Without a hold the event commits with the decision, as before holds existed.
+        if (hold === 0) await announce(tx, eq(decisions.id, decision!.id));
         return true;
       });
       if (!decided) {
         const [now] = await db.select().from(queueItems).where(eq(queueItems.questionId, id));
         throw alreadyDecided(now ?? item);
       }
-      relay.kick();
+      if (hold === 0) relay.kick();
+      else releases.changed();
       const [row] = await fromQueue(db).where(eq(queueItems.questionId, id));
-      return c.json(toItem(row!));
+      const answered: ModerationDecided = {
+        ...toItem(row!),
+        undoUntil: hold === 0 ? null : releaseAt.toISOString(),
+      };
+      return c.json(answered);
     },
   );
 
