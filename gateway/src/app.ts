@@ -28,6 +28,7 @@ import { z } from 'zod';
 import { mountApiDocs } from './api-docs/serve.js';
 import { composeAccountExport } from './compose/account-export.js';
 import { composeCreators } from './compose/creators.js';
+import { mountExpertPage } from './compose/expert-page.js';
 import { composeHealth } from './compose/health.js';
 import { composeAdminStats, composePlatformStats } from './compose/stats.js';
 import { composeSession, composeUser } from './compose/user.js';
@@ -36,6 +37,8 @@ import { csrfGuard } from './csrf.js';
 import { forward } from './forward.js';
 import { jsonBodyGuard } from './json-body.js';
 import { metricsGuard } from './metrics.js';
+import { expertHead } from './pages/expert-head.js';
+import { mountFeed } from './pages/feed.js';
 import { questionHead } from './pages/question-head.js';
 import { mountRobots } from './pages/robots.js';
 import { sitePageHeads } from './pages/site-heads.js';
@@ -247,6 +250,7 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
     requireRole('admin', 'moderator'),
     (c) => composeAdminStats(c, upstreams),
   );
+  mountExpertPage(app, upstreams, trustProxy);
   for (const { path, service } of ROUTE_TABLE) {
     app.all(path, (c) => forward(c, upstreams[service], service, trustProxy));
   }
@@ -259,6 +263,7 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
     publicUrl: config.PUBLIC_URL,
     pageSize: config.SITEMAP_PAGE_SIZE,
   });
+  mountFeed(app, upstreams, { publicUrl: config.PUBLIC_URL });
   const { unreachableRemotes } = mountFrontends(
     app,
     config.FRONTENDS_DIR,
@@ -270,6 +275,7 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
     {
       ...sitePageHeads(config.PUBLIC_URL),
       '/questions/:id': (c) => questionHead(c, upstreams, config.PUBLIC_URL),
+      '/experts/:handle': (c) => expertHead(c, upstreams, config.PUBLIC_URL),
     },
   );
   for (const remote of unreachableRemotes) {

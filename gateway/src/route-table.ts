@@ -12,7 +12,7 @@ export type ServiceName = (typeof SERVICES)[number];
  * Every public and admin API path mapped to the
  * service that owns it. Hono path patterns; the first match wins. Paths the gateway composes
  * itself (`/api/user`, `/api/session`, `/api/admin/stats`, `/api/platform-stats`,
- * `/api/health`, `/api/account/export`) are not here.
+ * `/api/health`, `/api/account/export`, `/api/experts/:handle`) are not here.
  */
 export const ROUTE_TABLE: ReadonlyArray<{ path: string; service: ServiceName }> = [
   // identity
@@ -55,6 +55,7 @@ export const ROUTE_TABLE: ReadonlyArray<{ path: string; service: ServiceName }> 
   { path: '/api/billing/*', service: 'billing' },
   { path: '/api/admin/reports/payments', service: 'billing' },
   { path: '/api/admin/reports/content', service: 'questions' },
+  { path: '/api/admin/reports/low-ratings', service: 'questions' },
   // questions
   { path: '/api/questions', service: 'questions' },
   { path: '/api/questions/*', service: 'questions' },
@@ -64,6 +65,9 @@ export const ROUTE_TABLE: ReadonlyArray<{ path: string; service: ServiceName }> 
   { path: '/api/my-questions/*', service: 'questions' },
   { path: '/api/creator/questions', service: 'questions' },
   { path: '/api/answers', service: 'questions' },
+  { path: '/api/answers/*', service: 'questions' },
+  { path: '/api/admin/refund-requests', service: 'questions' },
+  { path: '/api/admin/refund-requests/*', service: 'questions' },
   { path: '/api/admin/categories', service: 'questions' },
   { path: '/api/admin/categories/*', service: 'questions' },
   { path: '/api/admin/tags', service: 'questions' },

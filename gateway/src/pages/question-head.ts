@@ -3,11 +3,15 @@ import type { Context } from 'hono';
 import { COMPOSE_TIMEOUT_MS } from '../compose/upstream-json.js';
 import { answerJson, type Upstreams } from '../upstreams.js';
 import { NO_SUCH_PAGE, type PageHeadAnswer, siteOrigin } from './head.js';
+import { qaPage } from './json-ld.js';
+import { publicPreview } from './public-answer.js';
 
 /**
- * The head of `/questions/:id`, read from questions as a visitor reads it: only an answered
- * question has one, and its description is the answer's anonymous preview (the service cuts it),
- * so a link preview never shows more than a visitor may read. A question that does not exist,
+ * The head of `/questions/:id`, read from questions as a visitor reads it (the caller's session
+ * is never forwarded, so the page is the same whoever asks and a cache may keep it): only an
+ * answered question has one, and its description and its QAPage JSON-LD carry the answer's
+ * anonymous preview (the service cuts it), so a link preview or a crawler never gets more than
+ * a visitor may read. A question that does not exist,
  * or that a visitor may not read, is no page (404, the shell still draws it: its asker, signed
  * in, still reads it there). When questions is down or slow the page is the plain shell with a
  * 200: whether the question exists is not known, and the page still works in the browser.
@@ -44,10 +48,13 @@ export async function questionHead(
   } catch {
     return null;
   }
-  if (!question.answer) return NO_SUCH_PAGE;
+  const { answer } = question;
+  if (!answer) return NO_SUCH_PAGE;
+  const url = `${siteOrigin(publicUrl, c.req.url)}/questions/${id}`;
   return {
     title: question.title,
-    description: question.answer.content,
-    url: `${siteOrigin(publicUrl, c.req.url)}/questions/${id}`,
+    description: publicPreview(answer),
+    url,
+    jsonLd: qaPage({ ...question, answer }, url),
   };
 }

@@ -1,4 +1,4 @@
-import { SITEMAP_PAGES, type SitemapPage } from '@uapqa/contracts';
+import { type Creator, expertPagePath, SITEMAP_PAGES, type SitemapPage } from '@uapqa/contracts';
 import type { Context, Hono } from 'hono';
 import { escapeToBuffer, type StringBuffer } from 'hono/utils/html';
 import { upstreamJson } from '../compose/upstream-json.js';
@@ -33,6 +33,13 @@ function sitePageUrls(origin: string): string[] {
   return SITEMAP_PAGES.map((path) => `<url><loc>${xml(`${origin}${path}`)}</loc></url>`);
 }
 
+/** Every listed expert's page: found by search engines without a question of theirs in hand. */
+function expertUrls(origin: string, experts: readonly Pick<Creator, 'handle'>[]): string[] {
+  return experts.map(
+    (expert) => `<url><loc>${xml(`${origin}${expertPagePath(expert.handle)}`)}</loc></url>`,
+  );
+}
+
 function sitemapIndex(origin: string, pages: number): string {
   const items = [`${origin}/sitemap.xml?page=site`]
     .concat(Array.from({ length: pages }, (_, index) => `${origin}/sitemap.xml?page=${index + 1}`))
@@ -41,9 +48,10 @@ function sitemapIndex(origin: string, pages: number): string {
 }
 
 /**
- * `GET /sitemap.xml`: the site's own pages (`SITEMAP_PAGES`) and every answered question's page,
- * with the answer's date as `lastmod`. Up to `pageSize` questions it is one list; beyond, it is
- * an index of `/sitemap.xml?page=site` (the site's pages) and `/sitemap.xml?page=N`, each a list
+ * `GET /sitemap.xml`: the site's own pages (`SITEMAP_PAGES`), every listed expert's page (from
+ * identity's `GET /api/creators`) and every answered question's page, with the answer's date as
+ * `lastmod`. Up to `pageSize` questions it is one list; beyond, it is an index of
+ * `/sitemap.xml?page=site` (the site's and the experts' pages) and `/sitemap.xml?page=N`, each a list
  * of `pageSize` questions, oldest answer first so a page's contents stay put as new
  * answers arrive. The pages come from questions' `GET /api/questions/sitemap`.
  */
@@ -60,6 +68,18 @@ export function mountSitemap(
       `/api/questions/sitemap?offset=${offset}&limit=${limit}`,
       { waitForIt: true },
     );
+  /**
+   * The site's pages and the experts': null when identity fails (a sitemap is kept for a while,
+   * so it is not written with a hole); without identity deployed there are no expert pages.
+   */
+  const sitePages = async (c: Context, origin: string) => {
+    const experts = upstreams.identity
+      ? await upstreamJson<Creator[]>(c, upstreams, 'identity', '/api/creators', {
+          waitForIt: true,
+        })
+      : [];
+    return experts && [...sitePageUrls(origin), ...expertUrls(origin, experts)];
+  };
   const unavailable = (c: Context) =>
     c.text('The sitemap is not available right now; please try again later.', 503, {
       'Retry-After': '60',
@@ -79,11 +99,14 @@ export function mountSitemap(
       if (!head) return unavailable(c);
       if (head.total > pageSize)
         return xmlResponse(c, sitemapIndex(origin, Math.ceil(head.total / pageSize)));
-      const all = await read(c, 0, pageSize);
-      if (!all) return unavailable(c);
-      return xmlResponse(c, urlset([...sitePageUrls(origin), ...questionUrls(origin, all)]));
+      const [all, site] = await Promise.all([read(c, 0, pageSize), sitePages(c, origin)]);
+      if (!all || !site) return unavailable(c);
+      return xmlResponse(c, urlset([...site, ...questionUrls(origin, all)]));
     }
-    if (asked === 'site') return xmlResponse(c, urlset(sitePageUrls(origin)));
+    if (asked === 'site') {
+      const site = await sitePages(c, origin);
+      return site ? xmlResponse(c, urlset(site)) : unavailable(c);
+    }
     const number = /^[1-9]\d{0,8}$/.test(asked) ? Number(asked) : 0;
     if (!number || (number - 1) * pageSize > MAX_OFFSET)
       return c.text('No such sitemap page.', 404);

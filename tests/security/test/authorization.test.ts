@@ -34,6 +34,7 @@ export const AUTHORIZATION: Record<string, Expectation> = {
   'GET /api/health': { access: 'public' },
   'GET /api/creators': { access: 'public' },
   'GET /api/platform-stats': { access: 'public' },
+  'GET /api/experts/:handle': { access: 'public', path: '/api/experts/dana' },
   'GET /api/admin/stats': { access: STAFF },
   'GET /api/docs': { access: 'public' },
   'GET /api/docs.html': { access: 'public' },
@@ -73,6 +74,7 @@ export const AUTHORIZATION: Record<string, Expectation> = {
   'POST /api/admin/users/:id/credits': { access: ADMIN },
   'GET /api/admin/reports/payments': { access: ADMIN },
   'GET /api/admin/reports/content': { access: ADMIN },
+  'GET /api/admin/reports/low-ratings': { access: ADMIN },
   'GET /api/admin/audit': { access: ADMIN },
   'POST /api/admin/users/:id/confirmation-link': { access: ADMIN },
   'POST /api/admin/invitations': { access: ADMIN },
@@ -106,6 +108,7 @@ export const AUTHORIZATION: Record<string, Expectation> = {
   'GET /api/questions/windows': { access: 'public' },
   'GET /api/questions/stats': { access: 'public' },
   'GET /api/questions/sitemap': { access: 'public' },
+  'GET /api/questions/experts/:userId': { access: 'public' },
   // Public, but only answered questions: an unknown id is a 404 for everyone.
   'GET /api/questions/:id': { access: 'public' },
   'GET /api/my-questions': { access: 'session' },
@@ -114,6 +117,15 @@ export const AUTHORIZATION: Record<string, Expectation> = {
   'GET /api/my-questions/places': { access: 'session' },
   'GET /api/creator/questions': { access: EXPERT },
   'POST /api/answers': { access: EXPERT },
+  'PATCH /api/answers/:id': { access: EXPERT },
+  'POST /api/answers/:id/follow-up-reply': { access: EXPERT },
+  // The asker's steps after the answer: any member may try; only the asker gets further.
+  'POST /api/questions/:id/rating': { access: 'session' },
+  'POST /api/questions/:id/follow-up': { access: 'session' },
+  'POST /api/questions/:id/refund-request': { access: 'session' },
+  'GET /api/questions/:id/answer-history': { access: STAFF },
+  'GET /api/admin/refund-requests': { access: STAFF },
+  'POST /api/admin/refund-requests/:id/decision': { access: STAFF },
   'GET /api/categories': { access: 'public' },
   'GET /api/tags': { access: 'public' },
   'GET /api/admin/categories': { access: ADMIN },
@@ -126,6 +138,8 @@ export const AUTHORIZATION: Record<string, Expectation> = {
   'GET /api/admin/questions/pending': { access: STAFF },
   'GET /api/admin/questions/stats': { access: STAFF },
   'PATCH /api/admin/questions/:id/status': { access: STAFF },
+  // Only the moderator who decided (or an admin) gets further: the route itself is staff's.
+  'POST /api/admin/questions/:id/undo': { access: STAFF },
   // notifications
   'POST /api/waitlist/join': { access: 'public' },
   'POST /api/newsletter/subscribe': { access: 'public' },

@@ -67,6 +67,8 @@ describe.each(testBackends())('ids in API paths, canonical only ($name)', (backe
     rows.set('/api/admin/expert-applications', applied.id);
     rows.set('/api/questions', answered.id);
     rows.set('/api/admin/questions', answered.id);
+    rows.set('/api/answers', answered.id);
+    rows.set('/api/admin/refund-requests', answered.id);
   });
   afterAll(async () => {
     await stack?.stop();
@@ -81,7 +83,14 @@ describe.each(testBackends())('ids in API paths, canonical only ($name)', (backe
       const id = rows.get(resource);
       expect(id, `${key}: which real row should this test spell differently?`).toBeDefined();
       const spellings = typeof id === 'string' ? uuidSpellings(id) : numericSpellings(id as number);
-      const principal = resource.startsWith('/api/admin/') ? 'admin' : 'anonymous';
+      // Someone the route lets in, so that the id is what decides: a visitor for the public
+      // question page, the expert for their answers, an admin (staff and signed in) for the rest.
+      const principal =
+        key === 'GET /api/questions/:id'
+          ? 'anonymous'
+          : resource === '/api/answers'
+            ? 'expert'
+            : 'admin';
       for (const spelling of spellings) {
         const path = fill(endpoint.path, () => spelling);
         const body = endpoint.method === 'PATCH' ? { role: 'user', status: 'rejected' } : undefined;
@@ -105,6 +114,9 @@ describe.each(testBackends())('ids in API paths, canonical only ($name)', (backe
         'POST /api/admin/expert-applications/:id/approve',
         'GET /api/questions/:id',
         'PATCH /api/admin/questions/:id/status',
+        'PATCH /api/answers/:id',
+        'POST /api/questions/:id/rating',
+        'POST /api/admin/refund-requests/:id/decision',
       ]),
     );
   });
