@@ -44,6 +44,7 @@ export function testCreator(
     expertise: null,
     title: null,
     avatarColor: null,
+    handle: `expert${creator.userId}`,
     ...creator,
   };
 }

@@ -41,6 +41,18 @@ const Description = styled(ToastPrimitive.Description)`
   color: ${({ theme }) => theme.colors.muted};
   font-size: 0.9rem;
 `;
+const Action = styled(ToastPrimitive.Action)`
+  margin-top: 0.6rem;
+  min-height: 2.25rem;
+  padding: 0.35rem 0.9rem;
+  border: 1px solid ${({ theme }) => theme.colors.primary};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.primary};
+  font-weight: 600;
+  cursor: pointer;
+  &:hover { background: ${({ theme }) => theme.colors.surface}; }
+`;
 const Close = styled(ToastPrimitive.Close)`
   position: absolute;
   top: 0.5rem;
@@ -53,7 +65,10 @@ const Close = styled(ToastPrimitive.Close)`
   cursor: pointer;
 `;
 
-/** Renders the toast queue: 5000 ms, swipe right past 50 px to dismiss, F8 focuses the region. */
+/**
+ * Renders the toast queue: 5000 ms unless a toast says otherwise, swipe right past 50 px to
+ * dismiss, F8 focuses the region (and so a toast's action button).
+ */
 export function ToastView() {
   const toasts = useToastStore((state) => state.toasts);
   const dismiss = useToastStore((state) => state.dismiss);
@@ -73,9 +88,15 @@ export function ToastView() {
           }}
           $destructive={item.variant === 'destructive'}
           data-testid="toast"
+          {...(item.duration ? { duration: item.duration } : {})}
         >
           <Title>{item.title}</Title>
           {item.description ? <Description>{item.description}</Description> : null}
+          {item.action ? (
+            <Action altText={item.action.altText} onClick={item.action.onAction}>
+              {item.action.label}
+            </Action>
+          ) : null}
           <Close aria-label="Close">
             <CloseIcon />
           </Close>

@@ -2,10 +2,24 @@ import { MAX_VISIBLE_TOASTS, UI_TIMINGS } from '@uapqa/contracts';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { create } from 'zustand';
 
+/** A button in a toast, such as Undo: pressing it runs `onAction` and closes the toast. */
+export interface ToastAction {
+  label: string;
+  /**
+   * Read to screen reader users with the toast, who may not reach it in time: how else to do
+   * it, or how to reach the button (F8 focuses the notifications).
+   */
+  altText: string;
+  onAction(): void;
+}
+
 export interface ToastOptions {
   title: string;
   description?: ReactNode;
   variant?: 'default' | 'destructive';
+  /** How long it shows, in ms (UI_TIMINGS.toastDurationMs unless given), as long as its action lasts. */
+  duration?: number;
+  action?: ToastAction;
 }
 
 export interface ToastItem extends ToastOptions {

@@ -67,6 +67,49 @@ describe('toasts', () => {
     expect(useToastStore.getState().toasts).toHaveLength(0);
   });
 
+  it('offers an action button for as long as the toast says, which runs it and closes', () => {
+    vi.useFakeTimers();
+    renderToaster();
+    const onAction = vi.fn();
+    act(() => {
+      toast({
+        title: 'Question approved',
+        duration: 60_000,
+        action: { label: 'Undo', altText: 'Press F8, then Undo', onAction },
+      });
+    });
+    act(() => {
+      vi.advanceTimersByTime(UI_TIMINGS.toastDurationMs + 1000);
+    });
+    expect(screen.getByTestId('toast').getAttribute('data-state')).toBe('open');
+    // Radix tells screen readers the alternative with the toast's announcement.
+    const undo = screen.getByRole('button', { name: 'Undo' });
+    expect(
+      undo
+        .closest('[data-radix-toast-announce-alt]')
+        ?.getAttribute('data-radix-toast-announce-alt'),
+    ).toBe('Press F8, then Undo');
+    fireEvent.click(undo);
+    expect(onAction).toHaveBeenCalledTimes(1);
+    expect(useToastStore.getState().toasts[0]?.open).toBe(false);
+  });
+
+  it('closes a toast with an action once its own duration has passed', () => {
+    vi.useFakeTimers();
+    renderToaster();
+    act(() => {
+      toast({
+        title: 'Question approved',
+        duration: 60_000,
+        action: { label: 'Undo', altText: 'Press F8, then Undo', onAction: () => {} },
+      });
+    });
+    act(() => {
+      vi.advanceTimersByTime(60_000 + 100);
+    });
+    expect(useToastStore.getState().toasts[0]?.open).toBe(false);
+  });
+
   it('focuses the notification region on F8 and swipes to the right', () => {
     renderToaster();
     act(() => {
