@@ -1,4 +1,7 @@
+import { expertPagePath } from '@uapqa/contracts';
 import { creatorName } from '@uapqa/ui';
+import { Link } from '@uapqa/ui/router';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 
 /** What pages show for an expert whose profile has no title or avatar colour (or no expert). */
@@ -46,31 +49,66 @@ export function expertProfile(creator: ExpertLike | null | undefined): {
   };
 }
 
-const Circle = styled.span<{ $color: string }>`
+/** The avatar's diameter where none is given: a line of a list or of an answer. */
+const AVATAR_SIZE_REM = 2.75;
+
+const Circle = styled.span<{ $color: string; $sizeRem: number }>`
   display: inline-flex;
   flex: none;
   align-items: center;
   justify-content: center;
-  width: 2.75rem;
-  height: 2.75rem;
+  width: ${({ $sizeRem }) => $sizeRem}rem;
+  height: ${({ $sizeRem }) => $sizeRem}rem;
   border-radius: 50%;
   background: ${({ $color }) => $color};
   color: white;
   font-weight: 700;
+  /* The initials grow with the circle: 1rem in the usual one. */
+  font-size: ${({ $sizeRem }) => $sizeRem / AVATAR_SIZE_REM}rem;
 `;
 
 export function Avatar({
   name,
   color,
   initials,
+  sizeRem = AVATAR_SIZE_REM,
 }: {
   name: string;
   color: string;
   initials: string;
+  sizeRem?: number;
 }) {
   return (
-    <Circle $color={color} role="img" aria-label={`${name} avatar`}>
+    <Circle $color={color} $sizeRem={sizeRem} role="img" aria-label={`${name} avatar`}>
       {initials}
     </Circle>
+  );
+}
+
+/* Underlined in a quiet colour: a name that leads somewhere, without shouting over the text. */
+const NameLink = styled(Link)`
+  color: inherit;
+  text-decoration: underline;
+  text-decoration-color: ${({ theme }) => theme.colors.border};
+  text-underline-offset: 0.2em;
+  &:hover, &:focus-visible { color: ${({ theme }) => theme.colors.primary}; text-decoration-color: currentColor; }
+`;
+
+/**
+ * An expert's name, linked to their public page when their handle is known (the experts of
+ * `GET /api/creators`); plain text otherwise (a delisted expert, a question's bare `creator`).
+ */
+export function ExpertNameLink({
+  handle,
+  children,
+}: {
+  handle: string | null | undefined;
+  children: ReactNode;
+}) {
+  if (!handle) return children;
+  return (
+    <NameLink to={expertPagePath(handle)} data-testid="expert-page-link">
+      {children}
+    </NameLink>
   );
 }

@@ -1,6 +1,6 @@
 // First: zod must be told before any schema is built (see the module).
 import '../lib/page-start';
-import type { Creator, Question } from '@uapqa/contracts';
+import { type Creator, type Question, STAFF_ROLES } from '@uapqa/contracts';
 import {
   Badge,
   Card,
@@ -12,11 +12,13 @@ import {
   useNow,
   useSession,
 } from '@uapqa/ui';
+import { AnswerText } from '@uapqa/ui/answer-text';
 import { Link, useLocation } from '@uapqa/ui/router';
 import { useEffect } from 'react';
 import styled from 'styled-components';
 import useSWR from 'swr';
-import { Avatar, expertProfile } from '../lib/experts';
+import { AfterTheAnswer } from '../lib/after-answer/AfterTheAnswer';
+import { Avatar, ExpertNameLink, expertProfile } from '../lib/experts';
 import { FullAnswerCall } from '../lib/full-answer';
 import { LinkButton } from '../lib/link-button';
 import { QuestionFacts, statusLabel } from '../lib/own-question';
@@ -64,6 +66,7 @@ export default function QuestionPage() {
     data: question,
     error,
     isLoading,
+    mutate,
   } = useSWR<Question>(
     id
       ? [`/api/questions/${encodeURIComponent(id)}`, user?.id ?? 0, user?.subscriptionStatus]
@@ -142,7 +145,13 @@ export default function QuestionPage() {
           <Row>
             <Avatar {...profile} />
             <div style={{ marginRight: 'auto' }}>
-              <h2>{profile.name}</h2>
+              <h2>
+                <ExpertNameLink
+                  handle={creators?.find((c) => c.userId === question.creator?.userId)?.handle}
+                >
+                  {profile.name}
+                </ExpertNameLink>
+              </h2>
               <Muted style={{ fontSize: '0.85rem' }}>{profile.title}</Muted>
             </div>
             <Muted as="span" style={{ fontSize: '0.85rem' }}>
@@ -150,9 +159,23 @@ export default function QuestionPage() {
             </Muted>
           </Row>
           {/* Cut by the server to what this reader may read, and marked when cut. */}
-          <Text data-testid="answer">{question.answer.content}</Text>
+          <AnswerText data-testid="answer">{question.answer.content}</AnswerText>
+          {question.answer.editedAt ? (
+            <Muted style={{ fontSize: '0.85rem' }}>
+              Edited by the expert {formatUsDate(question.answer.editedAt)}
+            </Muted>
+          ) : null}
           {question.answer.truncated ? <FullAnswerCall signedIn={user !== null} /> : null}
         </AnswerBlock>
+      ) : null}
+      {question.answer ? (
+        <AfterTheAnswer
+          question={question}
+          mine={mine}
+          staff={user !== null && STAFF_ROLES.includes(user.role)}
+          now={now}
+          onChanged={() => mutate()}
+        />
       ) : null}
       <Link to={mine ? '/my-questions' : '/browse-qa'}>
         {mine ? '← All my questions' : '← Browse the archive'}

@@ -3,6 +3,7 @@ import '../lib/page-start';
 import {
   CREDITS_PER_QUESTION,
   type Creator,
+  expertPagePath,
   type MyWindowPlaces,
   type QuestionWindow,
   type SubmitQuestionBody,
@@ -29,7 +30,7 @@ import {
 import { Checkbox, Select } from '@uapqa/ui/controls';
 import { lazyResolver } from '@uapqa/ui/lazy-resolver';
 import { Notice } from '@uapqa/ui/page';
-import { Link, useNavigate } from '@uapqa/ui/router';
+import { Link, useNavigate, useSearchParams } from '@uapqa/ui/router';
 import { startTransition, useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import styled from 'styled-components';
@@ -83,6 +84,7 @@ export function QuestionForm({
   data: FormData;
   onSubmit: (body: FormOutput) => Promise<void>;
 }) {
+  const [params] = useSearchParams();
   const {
     control,
     register,
@@ -91,14 +93,22 @@ export function QuestionForm({
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: questionResolver,
-    defaultValues: { title: '', content: '', context: '', sources: '', tagIds: [] },
+    defaultValues: {
+      // An expert's page asks with `?expert=<user id>`: the form opens with them chosen.
+      assignedCreatorId: data.creators.find(
+        (creator) => String(creator.userId) === params.get('expert'),
+      )?.userId,
+      title: '',
+      content: '',
+      context: '',
+      sources: '',
+      tagIds: [],
+    },
   });
 
   const chosenExpertId = watch('assignedCreatorId');
-  const chosenNote = heldNote(
-    data,
-    data.creators.find((creator) => creator.userId === Number(chosenExpertId)),
-  );
+  const chosenExpert = data.creators.find((creator) => creator.userId === Number(chosenExpertId));
+  const chosenNote = heldNote(data, chosenExpert);
 
   return (
     <form
@@ -125,6 +135,15 @@ export function QuestionForm({
             />
           )}
         />
+        {chosenExpert ? (
+          <Link
+            to={expertPagePath(chosenExpert.handle)}
+            style={{ display: 'inline-block', marginTop: '0.4rem', fontSize: '0.9rem' }}
+            data-testid="chosen-expert-profile"
+          >
+            View {expertProfile(chosenExpert).name}’s profile
+          </Link>
+        ) : null}
         {chosenNote ? (
           <Muted role="status" data-testid="places-held" style={{ marginTop: '0.4rem' }}>
             {chosenNote}

@@ -1,5 +1,6 @@
 import {
   type Creator,
+  expertPagePath,
   type MemberCount,
   SUBSCRIPTION,
   TESTIMONIAL_COUNT,
@@ -74,7 +75,17 @@ const CarouselControls = styled.div`
  */
 const ExpertCard = styled(Card)`
   min-height: 13rem;
+  position: relative;
   h3 { margin-top: 0; }
+  &:hover, &:focus-within { border-color: ${({ theme }) => theme.colors.primary}; }
+`;
+/** The expert's name, leading to their page; the whole card is its target (its ::after covers it). */
+const ExpertLink = styled(Link)`
+  color: inherit;
+  text-decoration: none;
+  &::after { content: ''; position: absolute; inset: 0; border-radius: inherit; }
+  &:focus-visible { outline: none; }
+  &:focus-visible::after { outline: 2px solid ${({ theme }) => theme.colors.primary}; outline-offset: 2px; }
 `;
 const ExpertBio = styled(Muted)`
   display: -webkit-box;
@@ -115,10 +126,12 @@ function FeaturedExperts() {
   return (
     <Grid $min="240px" data-testid="featured-experts">
       {(data ?? []).map((creator) => (
-        <ExpertCard key={creator.id}>
+        <ExpertCard key={creator.id} data-testid="featured-expert">
           <h3>
-            {`${creator.user.firstName ?? ''} ${creator.user.lastName ?? ''}`.trim() ||
-              creatorName(creator)}
+            <ExpertLink to={expertPagePath(creator.handle)}>
+              {`${creator.user.firstName ?? ''} ${creator.user.lastName ?? ''}`.trim() ||
+                creatorName(creator)}
+            </ExpertLink>
           </h3>
           <p style={{ color: '#2dd4bf', margin: '0 0 0.5rem', fontWeight: 600 }}>
             {creator.expertise || 'UFO/UAP Researcher'}
