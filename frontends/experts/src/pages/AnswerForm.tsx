@@ -11,6 +11,7 @@ import {
   Textarea,
   toast,
 } from '@uapqa/ui';
+import { AnswerText } from '@uapqa/ui/answer-text';
 import { Dialog, DialogClose, DialogContent } from '@uapqa/ui/dialog';
 import { lazyResolver } from '@uapqa/ui/lazy-resolver';
 import { useNavigate } from '@uapqa/ui/router';
@@ -37,17 +38,35 @@ const Count = styled(Muted)<{ $short: boolean }>`
   margin-top: 0.35rem;
   color: ${({ theme, $short }) => ($short ? theme.colors.muted : theme.colors.green)};
 `;
-/** The answer as the member will read it: the writer's line breaks kept, long words broken. */
-const Preview = styled.div`
+/** The answer as the member will read it, rendered as the question page renders it. */
+const Preview = styled(AnswerText)`
   max-height: 45vh;
   overflow-y: auto;
   margin: 1rem 0;
   padding: 0.75rem 1rem;
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: 8px;
-  white-space: pre-line;
-  overflow-wrap: anywhere;
 `;
+
+/** What the form says and does when it publishes a new answer, and when it saves an edit. */
+const MODES = {
+  publish: {
+    title: 'Publish this answer?',
+    explain:
+      'This is what the member will read. Once published it is emailed to them and added to the archive, and it is paid.',
+    confirm: 'Publish Answer',
+    busy: 'Publishing...',
+    done: { title: 'Answer Submitted', description: 'Your answer has been sent to the member.' },
+  },
+  edit: {
+    title: 'Save this edit?',
+    explain:
+      'Readers see the new text at once. The earlier version is kept for staff, and the page says the answer was edited.',
+    confirm: 'Save Edit',
+    busy: 'Saving...',
+    done: { title: 'Answer Updated', description: 'Your edited answer is live.' },
+  },
+} as const;
 
 /** How far the answer is from the minimum, in words a writer reads at a glance. */
 function lengthHint(length: number): string {
@@ -63,16 +82,22 @@ function lengthHint(length: number): string {
  * messages, and a count under the field says how far the answer is from that minimum. A valid
  * answer is shown as the member will read it, and published only once the expert confirms: it is
  * paid, emailed and archived at once. A success shows 'Answer Submitted' and calls `onSubmitted`.
+ * Given `editing`, the same form edits the published answer (within its edit window), with the
+ * same checks and a confirmation of its own.
  */
 export function AnswerForm({
   questionId,
+  editing,
   onSubmitted,
   onCancel,
 }: {
   questionId: string;
+  /** The published answer's text, when the expert edits it within the edit window. */
+  editing?: string;
   onSubmitted: () => void | Promise<void>;
   onCancel: () => void;
 }) {
+  const mode = MODES[editing === undefined ? 'publish' : 'edit'];
   const id = useId();
   const navigate = useNavigate();
   const [preview, setPreview] = useState<string | null>(null);
@@ -85,7 +110,7 @@ export function AnswerForm({
     formState: { errors, isSubmitting },
   } = useForm<AnswerInput, unknown, AnswerOutput>({
     resolver: answerResolver,
-    defaultValues: { content: '' },
+    defaultValues: { content: editing ?? '' },
   });
   const length = (watch('content') ?? '').trim().length;
   const busy = isSubmitting || publishing;
@@ -93,12 +118,10 @@ export function AnswerForm({
   async function publish(content: string) {
     setPublishing(true);
     try {
-      await apiRequest('POST', '/api/answers', { questionId, content });
+      if (editing === undefined) await apiRequest('POST', '/api/answers', { questionId, content });
+      else await apiRequest('PATCH', `/api/answers/${encodeURIComponent(questionId)}`, { content });
       setPreview(null);
-      toast({
-        title: 'Answer Submitted',
-        description: 'Your answer has been sent to the member.',
-      });
+      toast(mode.done);
       reset();
       await onSubmitted();
     } catch (error) {
@@ -127,7 +150,7 @@ export function AnswerForm({
       <Field label="Your answer" htmlFor={id} error={errors.content?.message}>
         <Textarea
           id={id}
-          placeholder={`Write a thorough, sourced answer for the member (at least ${MIN_ANSWER_LENGTH} characters)`}
+          placeholder={`Write a thorough, sourced answer for the member (at least ${MIN_ANSWER_LENGTH} characters). Links, **bold**, *italics* and lists (- item) are shown as such.`}
           disabled={busy}
           aria-invalid={errors.content ? true : undefined}
           aria-describedby={`${id}-count`}
@@ -139,7 +162,7 @@ export function AnswerForm({
       </Field>
       <Row>
         <Button type="submit" disabled={length === 0 || busy}>
-          {isSubmitting ? 'Checking...' : 'Submit Answer'}
+          {isSubmitting ? 'Checking...' : editing === undefined ? 'Submit Answer' : 'Review Edit'}
         </Button>
         <Button
           $variant="secondary"
@@ -159,11 +182,8 @@ export function AnswerForm({
         }}
       >
         {preview !== null ? (
-          <DialogContent title="Publish this answer?">
-            <Muted style={{ marginTop: '0.5rem' }}>
-              This is what the member will read. Once published it is emailed to them and added to
-              the archive, and it is paid.
-            </Muted>
+          <DialogContent title={mode.title}>
+            <Muted style={{ marginTop: '0.5rem' }}>{mode.explain}</Muted>
             <Preview data-testid="answer-preview">{preview}</Preview>
             <DialogActions>
               <DialogClose asChild>
@@ -172,7 +192,7 @@ export function AnswerForm({
                 </Button>
               </DialogClose>
               <Button onClick={() => void publish(preview)} disabled={publishing}>
-                {publishing ? 'Publishing...' : 'Publish Answer'}
+                {publishing ? mode.busy : mode.confirm}
               </Button>
             </DialogActions>
           </DialogContent>
