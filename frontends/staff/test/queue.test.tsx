@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Creator, ModerationItem } from '@uapqa/contracts';
 import { useSession, useToastStore } from '@uapqa/ui';
@@ -38,11 +38,28 @@ const creators: Creator[] = [
   }),
 ];
 
-/** A small fake of the queue API: the pending list shrinks as questions are decided. */
-function queueApi(patchAnswer?: (id: string, body: unknown) => Response) {
-  const pending = [item('q1', 'Lights over the base'), item('q2', 'The Nimitz tapes')];
+/**
+ * A small fake of the queue API: the pending list shrinks as questions are decided, and grows
+ * back when a decision is undone. Decisions are held `holdMs` (0: announced at once).
+ */
+function queueApi(
+  patchAnswer?: (id: string, body: unknown) => Response,
+  { holdMs = 0, undoAnswer }: { holdMs?: number; undoAnswer?: () => Response } = {},
+) {
+  const all = [item('q1', 'Lights over the base'), item('q2', 'The Nimitz tapes')];
+  const pending = [...all];
   const patches: Array<{ id: string; body: unknown }> = [];
+  const undos: string[] = [];
   const spy = stubFetch((url, init) => {
+    const undo = /^\/api\/admin\/questions\/([^/]+)\/undo$/.exec(url);
+    if (undo && init.method === 'POST') {
+      const id = decodeURIComponent(undo[1]!);
+      undos.push(id);
+      if (undoAnswer) return undoAnswer();
+      const again = all.find((q) => q.id === id)!;
+      pending.splice(all.indexOf(again), 0, again);
+      return jsonResponse({ message: 'The decision was undone.', item: again });
+    }
     const match = /^\/api\/admin\/questions\/([^/]+)\/status$/.exec(url);
     if (match && init.method === 'PATCH') {
       const id = decodeURIComponent(match[1]!);
@@ -52,7 +69,13 @@ function queueApi(patchAnswer?: (id: string, body: unknown) => Response) {
       if (answer) return answer;
       const index = pending.findIndex((q) => q.id === id);
       pending.splice(index, 1);
-      return jsonResponse({ ...item(id, 'x'), status: body.status });
+      const decidedAt = new Date('2026-01-05T10:00:00Z');
+      return jsonResponse({
+        ...item(id, 'x'),
+        status: body.status,
+        decidedAt: decidedAt.toISOString(),
+        undoUntil: holdMs ? new Date(decidedAt.getTime() + holdMs).toISOString() : null,
+      });
     }
     if (url.startsWith('/api/admin/questions/pending')) {
       return jsonResponse(pending, 200, { 'X-Total-Count': String(pending.length) });
@@ -61,7 +84,7 @@ function queueApi(patchAnswer?: (id: string, body: unknown) => Response) {
     if (url === '/api/admin/stats') return jsonResponse({});
     return jsonResponse({ message: `unexpected ${url}` }, 404);
   });
-  return { spy, patches, pending };
+  return { spy, patches, pending, undos };
 }
 
 async function openPanel(title: string) {
@@ -118,7 +141,9 @@ describe('the moderation queue', () => {
         body: { status: 'approved', moderationNotes: 'Good question', assignedExpertId: 22 },
       },
     ]);
-    expect(toastTitles()).toEqual(['Question Moderated']);
+    expect(toastTitles()).toEqual(['Question approved']);
+    // Announced at once (no hold): nothing to undo.
+    expect(lastToast()?.action).toBeUndefined();
   });
 
   it('approves for the expert the member asked when none is chosen', async () => {
@@ -173,7 +198,7 @@ describe('the moderation queue', () => {
       id: 'q1',
       body: { status: 'rejected', rejectionReason: 'off_topic', moderationNotes: 'Off topic' },
     });
-    await waitFor(() => expect(toastTitles()).toEqual(['Question Moderated']));
+    await waitFor(() => expect(toastTitles()).toEqual(['Question rejected']));
   });
 
   it('Cancel clears the notes and the expert selection and sends nothing', async () => {
@@ -226,6 +251,40 @@ describe('the moderation queue', () => {
     await userEvent.click(within(dialog).getByRole('radio', { name: /already been asked/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject question' }));
     await waitFor(() => expect(toastTitles()).toEqual(['Access Denied']));
+  });
+
+  it('offers Undo while the decision is held, and puts the question back', async () => {
+    const { undos } = queueApi(undefined, { holdMs: 60_000 });
+    renderPage(<ModerationQueue />);
+    const card = await openPanel('Lights over the base');
+    await userEvent.click(within(card).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(screen.getAllByTestId('queue-item')).toHaveLength(1));
+    const shown = lastToast()!;
+    expect(shown).toMatchObject({ title: 'Question approved', duration: 60_000 });
+    expect(shown.description).toMatch(/Nobody is told for 60 seconds: until then you can undo it/);
+    expect(shown.action?.label).toBe('Undo');
+    act(() => shown.action!.onAction());
+    await waitFor(() => expect(screen.getAllByTestId('queue-item')).toHaveLength(2));
+    expect(undos).toEqual(['q1']);
+    expect(toastTitles()).toEqual(['Decision undone']);
+    expect(lastToast()?.description).toBe('“Lights over the base” is back in the queue.');
+    // Decided again, as any pending question.
+    await openPanel('Lights over the base');
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(toastTitles()).toEqual(['Question approved']));
+  });
+
+  it('says why when the decision can no longer be undone', async () => {
+    const sent = 'This decision was already sent; it can no longer be undone.';
+    queueApi(undefined, { holdMs: 60_000, undoAnswer: () => jsonResponse({ message: sent }, 409) });
+    renderPage(<ModerationQueue />);
+    const card = await openPanel('The Nimitz tapes');
+    await userEvent.click(within(card).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(toastTitles()).toEqual(['Question approved']));
+    act(() => lastToast()!.action!.onAction());
+    await waitFor(() => expect(toastTitles()).toEqual(['Undo Failed']));
+    expect(lastToast()?.description).toBe(sent);
+    expect(screen.getAllByTestId('queue-item')).toHaveLength(1);
   });
 
   it('follows X-Next-Cursor with Load More', async () => {

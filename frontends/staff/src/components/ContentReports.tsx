@@ -1,7 +1,7 @@
-import type { Question } from '@uapqa/contracts';
-import { creatorName, formatUsDate, Muted, Placeholders } from '@uapqa/ui';
+import type { Question, RefundQueueItem } from '@uapqa/contracts';
+import { creatorName, formatUsDate, getJson, Muted, Placeholders } from '@uapqa/ui';
 import { Link } from '@uapqa/ui/router';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import styled from 'styled-components';
 import useSWR from 'swr';
 import { useStaffErrors } from '../lib/access';
@@ -10,7 +10,7 @@ import { Section } from '../lib/sections';
 
 const List = styled.ul`
   list-style: none;
-  margin: 0;
+  margin: 0 0 1rem;
   padding: 0;
   li {
     padding: 0.5rem 0;
@@ -19,41 +19,112 @@ const List = styled.ul`
   }
   .small { color: ${({ theme }) => theme.colors.muted}; font-size: 0.85rem; }
 `;
+const Heading = styled.h3`
+  font-size: 1rem;
+  margin: 0 0 0.5rem;
+`;
 
-/** Questions whose expert let the 72 hours pass: each links to its page and names the expert. */
+/** One report: its heading, a placeholder while loading, what "none" means, and its rows. */
+function Report<T>({
+  title,
+  rows,
+  empty,
+  summary,
+  row,
+}: {
+  title: string;
+  rows: { items: T[]; total: number } | undefined;
+  empty: string;
+  summary: (total: number) => string;
+  row: (item: T) => ReactNode;
+}) {
+  return (
+    <>
+      <Heading>{title}</Heading>
+      {!rows ? (
+        <Placeholders count={2} height="2rem" />
+      ) : rows.items.length === 0 ? (
+        <Muted style={{ marginBottom: '1rem' }}>{empty}</Muted>
+      ) : (
+        <>
+          <Muted style={{ marginBottom: '0.5rem' }}>{summary(rows.total)}</Muted>
+          <List aria-label={title}>{rows.items.map(row)}</List>
+        </>
+      )}
+    </>
+  );
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+const expertOf = (question: Question) =>
+  question.creator ? creatorName(question.creator) : 'an expert';
+
+/**
+ * What needs an admin's eye in the content: open refund requests, answers rated 2 stars or
+ * less, and questions whose expert let the 72 hours pass. Each links to the question.
+ */
 export function ContentReports() {
   const id = useId();
   const onError = useStaffErrors();
-  const report = useSWR<Counted<Question>>('/api/admin/reports/content', fetchCounted, {
-    onError: (error) => onError(error),
-  });
+  const options = { onError: (error: unknown) => onError(error) };
+  const refunds = useSWR<RefundQueueItem[]>('/api/admin/refund-requests', getJson, options);
+  const lowRated = useSWR<Counted<Question>>(
+    '/api/admin/reports/low-ratings',
+    fetchCounted,
+    options,
+  );
+  const overdue = useSWR<Counted<Question>>('/api/admin/reports/content', fetchCounted, options);
   return (
     <Section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Content Reports</h2>
-      <h3 style={{ fontSize: '1rem', margin: '0 0 0.5rem' }}>Past their deadline</h3>
-      {!report.data ? (
-        <Placeholders count={2} height="2rem" />
-      ) : report.data.items.length === 0 ? (
-        <Muted>Every approved question was answered in time.</Muted>
-      ) : (
-        <>
-          <Muted style={{ marginBottom: '0.5rem' }}>
-            {report.data.total} question{report.data.total === 1 ? '' : 's'} not answered within 72
-            hours; each credit was refunded.
-          </Muted>
-          <List aria-label="Questions past their deadline">
-            {report.data.items.map((question) => (
-              <li key={question.id} data-testid="overdue-question">
-                <Link to={`/questions/${question.id}`}>{question.title}</Link>
-                <div className="small">
-                  {question.creator ? creatorName(question.creator) : 'an expert'} · deadline passed{' '}
-                  {question.overdueAt ? formatUsDate(question.overdueAt) : ''}
-                </div>
-              </li>
-            ))}
-          </List>
-        </>
-      )}
+      <Report
+        title="Open refund requests"
+        rows={refunds.data ? { items: refunds.data, total: refunds.data.length } : undefined}
+        empty="No refund request is waiting."
+        summary={(total) =>
+          `${plural(total, 'request')} waiting; decide them under Refund Requests.`
+        }
+        row={(item) => (
+          <li key={item.questionId} data-testid="report-refund-request">
+            <Link to={`/questions/${item.questionId}`}>{item.title}</Link>
+            <div className="small">
+              Requested {formatUsDate(item.requestedAt)}: “{item.reason}”
+            </div>
+          </li>
+        )}
+      />
+      <Report
+        title="Rated 2 stars or less"
+        rows={lowRated.data}
+        empty="No answer is rated 2 stars or less."
+        summary={(total) => `${plural(total, 'answer')} rated 2 stars or less.`}
+        row={(question) => (
+          <li key={question.id} data-testid="low-rated-question">
+            <Link to={`/questions/${question.id}`}>{question.title}</Link>
+            <div className="small">
+              {expertOf(question)} · {question.rating?.stars} of 5
+              {question.rating?.comment ? `: “${question.rating.comment}”` : ''}
+            </div>
+          </li>
+        )}
+      />
+      <Report
+        title="Past their deadline"
+        rows={overdue.data}
+        empty="Every approved question was answered in time."
+        summary={(total) =>
+          `${plural(total, 'question')} not answered within 72 hours; each credit was refunded.`
+        }
+        row={(question) => (
+          <li key={question.id} data-testid="overdue-question">
+            <Link to={`/questions/${question.id}`}>{question.title}</Link>
+            <div className="small">
+              {expertOf(question)} · deadline passed{' '}
+              {question.overdueAt ? formatUsDate(question.overdueAt) : ''}
+            </div>
+          </li>
+        )}
+      />
     </Section>
   );
 }

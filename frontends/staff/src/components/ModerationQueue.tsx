@@ -1,10 +1,8 @@
 import type { Creator, ModerationItem, RejectionReason } from '@uapqa/contracts';
 import {
-  apiRequest,
   Badge,
   Button,
   Card,
-  creatorName,
   Field,
   formatUsDate,
   getJson,
@@ -12,13 +10,14 @@ import {
   Placeholders,
   Textarea,
   theme,
-  toast,
 } from '@uapqa/ui';
 import { Select } from '@uapqa/ui/controls';
 import { useState } from 'react';
 import styled from 'styled-components';
 import useSWR, { useSWRConfig } from 'swr';
 import { useStaffErrors } from '../lib/access';
+import { askedName, expertOptions } from '../lib/expert-choice';
+import { sendDecision, toastDecided, undoFromToast, withItemBack } from '../lib/held-decisions';
 import { fetchQueuePage, type QueuePage } from '../lib/queue-page';
 import { DecisionButtons } from '../lib/review';
 import { ScrollArea } from '../lib/ScrollArea';
@@ -56,7 +55,8 @@ interface Draft {
 /**
  * The moderation queue of the admin and moderator dashboards: pending questions oldest first in
  * a scrollable area; Moderate opens notes and an expert choice with Approve, Reject (which asks
- * why) and Cancel (which clears both).
+ * why) and Cancel (which clears both). The toast confirming a decision offers Undo while the
+ * service holds it unannounced.
  */
 export function ModerationQueue() {
   const onError = useStaffErrors();
@@ -106,11 +106,8 @@ export function ModerationQueue() {
           }
         : { status, rejectionReason, moderationNotes: notes || null };
     try {
-      await apiRequest('PATCH', `/api/admin/questions/${encodeURIComponent(item.id)}/status`, body);
-      toast({
-        title: 'Question Moderated',
-        description: `"${item.title}" was ${status}.`,
-      });
+      const decided = await sendDecision(item.id, body);
+      toastDecided(item.title, decided, () => void undo(item));
       setDraft(null);
       setRejecting(null);
       setMore((current) => ({
@@ -133,6 +130,20 @@ export function ModerationQueue() {
     }
   }
 
+  /** Undo from the decision's toast: the item comes back where it was in the queue. */
+  async function undo(item: ModerationItem) {
+    await undoFromToast(item, {
+      restored: (again) => {
+        setMore((current) => ({ ...current, items: withItemBack(current.items, again) }));
+        return Promise.all([queue.mutate(), mutate(STATS_KEY)]);
+      },
+      failed: (error) => {
+        onError(error, { title: 'Undo Failed', description: 'The decision could not be undone.' });
+        void queue.mutate();
+      },
+    });
+  }
+
   async function loadMore() {
     if (!nextCursor) return;
     setLoadingMore(true);
@@ -150,24 +161,6 @@ export function ModerationQueue() {
   }
 
   const experts = creators.data ?? [];
-  const askedName = (item: ModerationItem) =>
-    item.creator ? creatorName(item.creator) : `expert #${item.assignedCreatorId}`;
-  // An expert no longer listed cannot be assigned: staff choose another or reject.
-  const expertOptions = (item: ModerationItem) => [
-    ...(item.expertListed
-      ? [
-          {
-            value: '',
-            label: item.creator
-              ? `Expert asked: ${creatorName(item.creator)}`
-              : 'The expert the member asked',
-          },
-        ]
-      : []),
-    ...experts
-      .filter((creator) => creator.userId !== item.assignedCreatorId)
-      .map((creator) => ({ value: String(creator.userId), label: creatorName(creator) })),
-  ];
 
   return (
     <Section data-testid="moderation-queue">
@@ -252,7 +245,7 @@ export function ModerationQueue() {
                         label="Assign expert"
                         value={draft.expert}
                         onValueChange={(expert) => setDraft({ ...draft, expert })}
-                        options={expertOptions(item)}
+                        options={expertOptions(item, experts)}
                         placeholder="Choose another expert"
                         disabled={busy}
                       />

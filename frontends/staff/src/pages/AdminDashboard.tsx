@@ -8,6 +8,7 @@ import { ActiveExperts, CreatorApplications } from '../components/Experts';
 import { InviteAccount } from '../components/InviteAccount';
 import { ModerationQueue } from '../components/ModerationQueue';
 import { PaymentReports } from '../components/PaymentReports';
+import { RefundRequests } from '../components/RefundRequests';
 import { AdminStatCards } from '../components/Stats';
 import { CATEGORIES, TaxonomyManager, TOPICS } from '../components/Taxonomy';
 import { UserManagement } from '../components/UserManagement';
@@ -32,7 +33,7 @@ export default function AdminDashboard() {
     <StaffPage
       staffRole="admin"
       title="Admin Dashboard"
-      intro="Review questions and expert applications, manage experts, users, categories and topics, invite staff, and switch waitlist mode."
+      intro="Review questions, refund requests and expert applications, manage experts, users, categories and topics, invite staff, and switch waitlist mode."
     >
       <AdminStatCards />
       <Stack>
@@ -51,6 +52,7 @@ export default function AdminDashboard() {
           <CreatorApplications />
           <ExpertApplications />
         </Pair>
+        <RefundRequests />
         <UserManagement />
         <InviteAccount />
         <AuditLog />

@@ -1,5 +1,6 @@
 import '../lib/page-start';
 import { ModerationQueue } from '../components/ModerationQueue';
+import { RefundRequests } from '../components/RefundRequests';
 import { ModeratorStatCards } from '../components/Stats';
 import { StaffPage } from '../lib/StaffPage';
 
@@ -9,11 +10,14 @@ export default function ModeratorDashboard() {
     <StaffPage
       staffRole="moderator"
       title="Moderator Dashboard"
-      intro="Approve or reject the questions members submit, and assign the expert who answers."
+      intro="Approve or reject the questions members submit, assign the expert who answers, and decide refund requests."
     >
       <ModeratorStatCards />
       <div style={{ marginTop: '1.5rem' }}>
         <ModerationQueue />
+      </div>
+      <div style={{ marginTop: '1.5rem' }}>
+        <RefundRequests />
       </div>
     </StaffPage>
   );
