@@ -304,6 +304,14 @@ const VISITOR: Screen[] = [
     ready: (page) => page.getByTestId('question-card'),
     states: [
       {
+        // The count, the sort choice and the marks of the words a search matched.
+        name: 'searched',
+        async reach(page) {
+          await page.goto('/browse-qa?search=radar&sort=oldest');
+          await page.getByTestId('question-card').locator('mark').first().waitFor();
+        },
+      },
+      {
         name: 'filters open',
         widths: [PHONE],
         async reach(page) {
@@ -323,6 +331,7 @@ const VISITOR: Screen[] = [
     ],
   },
   { path: '/questions/:answered', ready: (page) => page.getByTestId('question-page') },
+  { path: '/experts/dana', ready: (page) => page.getByTestId('expert-answer') },
   {
     path: '/experts',
     ready: (page) => page.getByTestId('experts-page'),

@@ -68,8 +68,17 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+export interface HarnessOptions {
+  /**
+   * Settings of the embedded stack (its config's variables) on top of the harness's. Moderation
+   * announces each decision at once here (DECISION_HOLD_SECONDS 0), as most suites expect its
+   * effects right away; a suite about the hold and Undo sets one.
+   */
+  env?: Record<string, string>;
+}
+
 /** Starts the real embedded stack (temp data folder, the built frontends) and Chromium. */
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   for (const app of FRONTENDS) {
     const built = fileURLToPath(new URL(`../../${app}/dist/index.html`, import.meta.url));
     if (!existsSync(built)) {
@@ -86,6 +95,8 @@ export async function startHarness(): Promise<Harness> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       DEMO_PASSWORD,
+      DECISION_HOLD_SECONDS: '0',
+      ...options.env,
     }),
   );
   const browser = await chromium.launch({
@@ -132,10 +143,10 @@ const START_TIMEOUT_MS = 240_000;
  * object returned is filled in when the stack is up, so use it in hooks and tests only; a
  * `beforeAll` of the block registered after this call runs after the start and may use it.
  */
-export function useHarness(): Harness {
+export function useHarness(options: HarnessOptions = {}): Harness {
   const harness = {} as Harness;
   beforeAll(async () => {
-    Object.assign(harness, await startHarness());
+    Object.assign(harness, await startHarness(options));
   }, START_TIMEOUT_MS);
   afterAll(async () => {
     await harness.close?.();

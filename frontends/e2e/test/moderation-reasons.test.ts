@@ -58,7 +58,7 @@ describeInChromium('a rejection the member can read', () => {
       await dialog.getByRole('radio', { name: REJECTION_REASON_LABELS.duplicate }).check();
       await expectLaidOut(moderator, `reject-reason-${width}`);
       await dialog.getByRole('button', { name: 'Reject question' }).click();
-      await toast(moderator, 'Question Moderated').waitFor();
+      await toast(moderator, 'Question rejected').waitFor();
       await item.waitFor({ state: 'detached' });
 
       await member.goto(`/questions/${questionId}`);

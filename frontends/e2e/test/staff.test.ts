@@ -102,7 +102,7 @@ describeInChromium('the staff and experts remotes in Chromium against the embedd
         .toContain('Marcus Reyes');
       await saveScreenshots(moderator, 'moderator-dashboard-moderating', [DESKTOP]);
       await panel.getByRole('button', { name: 'Approve' }).click();
-      await toast(moderator, 'Question Moderated').waitFor();
+      await toast(moderator, 'Question approved').waitFor();
       await item.waitFor({ state: 'detached' });
 
       // Marcus sees it pending with the moderator's notes and answers it.
@@ -243,7 +243,7 @@ describeInChromium('the staff and experts remotes in Chromium against the embedd
       await moderator.getByRole('option', { name: 'Marcus Reyes' }).click();
       await saveScreenshots(moderator, 'moderator-dashboard-moderating', [PHONE]);
       await item.getByRole('button', { name: 'Approve' }).click();
-      await toast(moderator, 'Question Moderated').waitFor();
+      await toast(moderator, 'Question approved').waitFor();
 
       const { page: expert } = await harness.signedInPage(PHONE, 'marcus');
       await expert.goto('/expert-dashboard');
