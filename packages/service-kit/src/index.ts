@@ -23,3 +23,4 @@ export * from './openapi/index.js';
 export * from './remembered.js';
 export * from './run-service.js';
 export * from './service-descriptor.js';
+export * from './timed-job.js';

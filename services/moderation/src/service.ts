@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import type { ServiceInstance, ServiceStartContext } from '@uapqa/service-kit';
+import type { ServiceInstance, ServiceStartContext, TimedJob } from '@uapqa/service-kit';
 import { startServiceRuntime } from '@uapqa/service-kit/db';
 import { moderationApi } from './app.js';
 import type { ModerationConfig } from './config.js';
 import * as schema from './db/schema.js';
 import type { ModerationDeps } from './deps.js';
 import { startConsumers } from './events/consumers.js';
-import { type ReleaseSchedule, releaseDecisions, scheduleRelease } from './jobs/release.js';
+import { releaseDecisions, scheduleRelease } from './jobs/release.js';
 
 export const MODERATION_MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
 
@@ -29,7 +29,7 @@ export async function startModeration(
     migrationsFolder: MODERATION_MIGRATIONS,
   });
   const { db, relay, logger } = runtime;
-  let releases: ReleaseSchedule | undefined;
+  let releases: TimedJob | undefined;
   const deps: ModerationDeps = {
     db,
     config,

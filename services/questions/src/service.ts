@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { ServiceInstance, ServiceStartContext } from '@uapqa/service-kit';
+import type { ServiceInstance, ServiceStartContext, TimedJob } from '@uapqa/service-kit';
 import { startServiceRuntime } from '@uapqa/service-kit/db';
 import { questionsApi } from './app.js';
 import { archivePages, readArchivePage } from './archive-pages.js';
@@ -7,7 +7,7 @@ import type { QuestionsConfig } from './config.js';
 import * as schema from './db/schema.js';
 import type { QuestionsDeps } from './deps.js';
 import { startConsumers } from './events/consumers.js';
-import { type OverdueSchedule, scheduleOverdue, sweepOverdue } from './jobs/overdue.js';
+import { scheduleOverdue, sweepOverdue } from './jobs/overdue.js';
 import { scheduleReservationSweep, sweepReservations } from './jobs/reservations.js';
 import { publicLists } from './public-lists.js';
 import { seedDemoArchive, seedTaxonomy } from './seed.js';
@@ -45,7 +45,7 @@ export async function startQuestions(
     ttlMs: config.ARCHIVE_CACHE_MS,
     maxChars: config.ARCHIVE_CACHE_MB * 2 ** 20,
   });
-  let overdue: OverdueSchedule | undefined;
+  let overdue: TimedJob | undefined;
   const deps: QuestionsDeps = {
     db,
     config,
