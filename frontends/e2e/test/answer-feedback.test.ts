@@ -129,6 +129,14 @@ describeInChromium('after the answer: edit, rate, follow up, ask for a refund', 
       await toast(writer, 'Reply sent').waitFor();
       await expectLaidOut(writer, `answer-feedback-expert-${width}`);
 
+      // The admins' content report lists the open request and leads to the asker's account.
+      const { page: admin } = await harness.signedInPage(width, 'admin');
+      await admin.waitForURL('**/admin-dashboard');
+      const reported = admin.getByTestId('report-refund-request').filter({ hasText: title });
+      await reported.getByRole('link', { name: 'The asker’s account' }).click();
+      await admin.waitForURL(/user=/);
+      await admin.getByTestId('user-row').filter({ hasText: username }).waitFor();
+
       // The moderator grants the refund with a note; the member reads the outcome.
       const { page: moderator } = await harness.signedInPage(width, 'moderator');
       await moderator.waitForURL('**/moderator-dashboard');

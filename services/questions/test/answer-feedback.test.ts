@@ -111,8 +111,15 @@ describe.each(testBackends())('after the answer ($name)', (backend) => {
     const admin = await stack.signedIn('admin');
     const report = await admin.get('/api/admin/reports/low-ratings');
     expect(report.status).toBe(200);
-    const listed = (await report.json()) as Array<{ id: string; rating: { comment: string } }>;
-    expect(listed.find((question) => question.id === low.id)?.rating.comment).toBe('Vague.');
+    const listed = (await report.json()) as Array<{
+      id: string;
+      askerId: number;
+      rating: { comment: string };
+    }>;
+    expect(listed.find((question) => question.id === low.id)).toMatchObject({
+      askerId: low.asker.id,
+      rating: { comment: 'Vague.' },
+    });
     expect(listed.some((question) => question.id === high.id)).toBe(false);
     expect(Number(report.headers.get('X-Total-Count'))).toBeGreaterThanOrEqual(1);
     expect(

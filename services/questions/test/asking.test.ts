@@ -287,8 +287,16 @@ describe.each(testBackends())('asking and answering ($name)', (backend) => {
     const admin = await stack.signedIn('admin');
     const report = await admin.get('/api/admin/reports/content');
     expect(report.status).toBe(200);
-    const listed = (await report.json()) as Array<{ id: string; overdueAt: string | null }>;
-    expect(listed.find((q) => q.id === overdue)?.overdueAt).toEqual(expect.any(String));
+    const listed = (await report.json()) as Array<{
+      id: string;
+      overdueAt: string | null;
+      askerId: number | null;
+    }>;
+    expect(listed.find((q) => q.id === overdue)).toMatchObject({
+      overdueAt: expect.any(String),
+      // The people involved: the admin opens the asker's account from the report.
+      askerId: member.id,
+    });
     expect(listed.map((q) => q.id)).not.toContain(rejected);
     expect((await member.get('/api/admin/reports/content')).status).toBe(403);
   });

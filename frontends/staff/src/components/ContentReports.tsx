@@ -6,6 +6,7 @@ import styled from 'styled-components';
 import useSWR from 'swr';
 import { useStaffErrors } from '../lib/access';
 import { type Counted, fetchCounted } from '../lib/counted';
+import { userLink } from '../lib/linked-user';
 import { Section } from '../lib/sections';
 
 const List = styled.ul`
@@ -55,13 +56,26 @@ function Report<T>({
   );
 }
 
+/** Links to the accounts of the asker and the expert, opened in User Management. */
+function People({ askerId, expertId }: { askerId?: number | null; expertId?: number | null }) {
+  if (!askerId && !expertId) return null;
+  return (
+    <div className="small">
+      {askerId ? <Link to={userLink(askerId)}>The asker’s account</Link> : null}
+      {askerId && expertId ? ' · ' : null}
+      {expertId ? <Link to={userLink(expertId)}>The expert’s account</Link> : null}
+    </div>
+  );
+}
+
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 const expertOf = (question: Question) =>
   question.creator ? creatorName(question.creator) : 'an expert';
 
 /**
  * What needs an admin's eye in the content: open refund requests, answers rated 2 stars or
- * less, and questions whose expert let the 72 hours pass. Each links to the question.
+ * less, and questions whose expert let the 72 hours pass. Each links to the question and to the
+ * accounts of the people involved.
  */
 export function ContentReports() {
   const id = useId();
@@ -90,6 +104,7 @@ export function ContentReports() {
             <div className="small">
               Requested {formatUsDate(item.requestedAt)}: “{item.reason}”
             </div>
+            <People askerId={item.askerId} expertId={item.expertId} />
           </li>
         )}
       />
@@ -105,6 +120,7 @@ export function ContentReports() {
               {expertOf(question)} · {question.rating?.stars} of 5
               {question.rating?.comment ? `: “${question.rating.comment}”` : ''}
             </div>
+            <People askerId={question.askerId} expertId={question.assignedExpertId} />
           </li>
         )}
       />
@@ -122,6 +138,7 @@ export function ContentReports() {
               {expertOf(question)} · deadline passed{' '}
               {question.overdueAt ? formatUsDate(question.overdueAt) : ''}
             </div>
+            <People askerId={question.askerId} expertId={question.assignedExpertId} />
           </li>
         )}
       />

@@ -17,6 +17,7 @@ import styled from 'styled-components';
 import useSWR from 'swr';
 import { useStaffErrors } from '../lib/access';
 import { type Counted, fetchCounted } from '../lib/counted';
+import { USER_MANAGEMENT_ID, useLinkedUser } from '../lib/linked-user';
 import { Section } from '../lib/sections';
 import { CreditsDialog } from './CreditsDialog';
 import { RoleDialog, roleLabel } from './RoleDialog';
@@ -66,6 +67,12 @@ export function UserManagement() {
   const [crediting, setCrediting] = useState<AdminUser | null>(null);
   const [reroling, setReroling] = useState<AdminUser | null>(null);
   const [reading, setReading] = useState<AdminUser | null>(null);
+  // A report's link to a person: find them by username, and bring the section into view.
+  useLinkedUser((user) => {
+    setSearch(user.username);
+    setOffset(0);
+    document.getElementById(USER_MANAGEMENT_ID)?.scrollIntoView({ block: 'start' });
+  });
   const typed = useDeferredValue(search.trim());
   const query = new URLSearchParams({ limit: String(PAGE), offset: String(offset) });
   if (typed) query.set('search', typed);
@@ -96,7 +103,7 @@ export function UserManagement() {
   }
 
   return (
-    <Section aria-labelledby={`${id}-title`}>
+    <Section aria-labelledby={`${id}-title`} id={USER_MANAGEMENT_ID}>
       <h2 id={`${id}-title`}>User Management</h2>
       <Filters role="search" aria-label="Find users">
         <Field label="Name, username or email" htmlFor={`${id}-search`}>

@@ -194,6 +194,8 @@ export const Question = z.object({
    * expert is no longer available.
    */
   creditRefunded: z.boolean().optional(),
+  /** The admins' content reports only: who asked it (their account in user management). */
+  askerId: z.number().int().nullable().optional(),
   /** `GET /api/questions/:id` only: the caller asked this question. */
   askedByViewer: z.boolean().optional(),
   /** `GET /api/questions?search=` only: the matched words in what the reader is shown. */

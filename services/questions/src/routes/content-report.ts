@@ -5,10 +5,19 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { questions } from '../db/schema.js';
 import type { QuestionsDeps } from '../deps.js';
-import { fromQuestions, toQuestions } from '../shape.js';
+import { fromQuestions, type QuestionRow, toQuestions } from '../shape.js';
 
 /** How many of the latest overdue questions the report lists. */
 const REPORT_LIMIT = 50;
+
+/** A report's questions as admins read them: whole, with notes, and naming the asker's account. */
+function forReport(rows: QuestionRow[], adminId: number) {
+  const reader = { userId: adminId, everyAnswer: true };
+  return toQuestions(rows, { reader, showNotes: true }).map((question, index) => ({
+    ...question,
+    askerId: rows[index]?.askerId ?? null,
+  }));
+}
 
 /** Answers rated this many stars or fewer are in the content report. */
 export const LOW_RATING = 2;
@@ -37,8 +46,7 @@ export function contentReportRoutes({ db }: QuestionsDeps): Hono {
         db.select({ total: count() }).from(questions).where(overdue),
       ]);
       c.header('X-Total-Count', String(counted?.total ?? 0));
-      const reader = { userId: currentSession(c).userId, everyAnswer: true };
-      return c.json(toQuestions(rows, { reader, showNotes: true }));
+      return c.json(forReport(rows, currentSession(c).userId));
     },
   );
   app.get(
@@ -59,8 +67,7 @@ export function contentReportRoutes({ db }: QuestionsDeps): Hono {
         db.select({ total: count() }).from(questions).where(low),
       ]);
       c.header('X-Total-Count', String(counted?.total ?? 0));
-      const reader = { userId: currentSession(c).userId, everyAnswer: true };
-      return c.json(toQuestions(rows, { reader, showNotes: true }));
+      return c.json(forReport(rows, currentSession(c).userId));
     },
   );
   return app;
