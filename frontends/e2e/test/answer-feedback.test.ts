@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import {
+  askAsMember,
   demoSession,
   describeInChromium,
   expectLaidOut,
@@ -35,26 +36,11 @@ describeInChromium('after the answer: edit, rate, follow up, ask for a refund', 
       const { page: member, context } = await harness.newPage(width);
       await signUpSubscriber(harness, context.request, username);
       const headers = { origin: harness.url };
-      const creators = await (await context.request.get('/api/creators')).json();
-      const expert = creators.find((c: { window?: { remaining: number } }) => c.window?.remaining);
-      const [category] = await (await context.request.get('/api/categories')).json();
-      const [tag] = await (await context.request.get('/api/tags')).json();
       const title = `What lit up Phoenix that March night, report ${asked}?`;
-      let questionId = '';
-      await eventually(async () => {
-        const response = await context.request.post('/api/questions', {
-          headers,
-          data: {
-            assignedCreatorId: expert.userId,
-            categoryId: category.id,
-            tagIds: [tag.id],
-            title,
-            content: 'Two sightings the same evening are often taken for one event.',
-          },
-        });
-        if (response.status() === 201) questionId = (await response.json()).id;
-        return response;
-      }, 201);
+      const { questionId, expert } = await askAsMember(harness, context.request, {
+        title,
+        content: 'Two sightings the same evening are often taken for one event.',
+      });
       const moderatorApi = (await demoSession(harness, 'moderator')).context.request;
       await eventually(
         () =>

@@ -227,6 +227,40 @@ export async function signUpSubscriber(
 }
 
 /**
+ * A question asked through the API by the member whose cookies `request` holds, to the first
+ * expert with a place left this week, in the first category and topic. Polled until accepted:
+ * the member's subscription and credits arrive over the bus. The question's id and its expert.
+ */
+export async function askAsMember(
+  harness: Harness,
+  request: APIRequestContext,
+  question: { title: string; content: string },
+): Promise<{ questionId: string; expert: { userId: number; handle: string } }> {
+  const headers = { origin: harness.url };
+  const creators = await (await request.get('/api/creators')).json();
+  const expert = creators.find((c: { window?: { remaining: number } }) => c.window?.remaining);
+  const [category] = await (await request.get('/api/categories')).json();
+  const [tag] = await (await request.get('/api/tags')).json();
+  let questionId = '';
+  await expect
+    .poll(async () => {
+      const response = await request.post('/api/questions', {
+        headers,
+        data: {
+          assignedCreatorId: expert.userId,
+          categoryId: category.id,
+          tagIds: [tag.id],
+          ...question,
+        },
+      });
+      if (response.status() === 201) questionId = (await response.json()).id;
+      return response.status();
+    })
+    .toBe(201);
+  return { questionId, expert };
+}
+
+/**
  * A link (the whole address, as a mail program shows it) to `path` mailed to `email`: by default
  * the confirmation link. The first one not in `not`.
  */

@@ -1,6 +1,7 @@
 import { REJECTION_REASON_LABELS } from '@uapqa/contracts';
 import { expect, it } from 'vitest';
 import {
+  askAsMember,
   describeInChromium,
   expectLaidOut,
   signUpSubscriber,
@@ -20,29 +21,11 @@ describeInChromium('a rejection the member can read', () => {
       const username = `rejected_${Date.now().toString(36)}_${++asked}`;
       const { page: member, context } = await harness.newPage(width);
       await signUpSubscriber(harness, context.request, username);
-      const headers = { origin: harness.url };
-      const creators = await (await context.request.get('/api/creators')).json();
-      const expert = creators.find((c: { window?: { remaining: number } }) => c.window?.remaining);
-      const [category] = await (await context.request.get('/api/categories')).json();
-      const [tag] = await (await context.request.get('/api/tags')).json();
       const title = `Were the Phoenix lights flares, report ${asked}?`;
-      let questionId = '';
-      await expect
-        .poll(async () => {
-          const response = await context.request.post('/api/questions', {
-            headers,
-            data: {
-              assignedCreatorId: expert.userId,
-              categoryId: category.id,
-              tagIds: [tag.id],
-              title,
-              content: 'The later formation over the Estrella range is still argued about.',
-            },
-          });
-          if (response.status() === 201) questionId = (await response.json()).id;
-          return response.status();
-        })
-        .toBe(201);
+      const { questionId } = await askAsMember(harness, context.request, {
+        title,
+        content: 'The later formation over the Estrella range is still argued about.',
+      });
 
       const { page: moderator } = await harness.signedInPage(width, 'moderator');
       await moderator.waitForURL('**/moderator-dashboard');

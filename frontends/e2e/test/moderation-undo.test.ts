@@ -1,6 +1,7 @@
 import { DECISION_UNDO_SECONDS } from '@uapqa/contracts';
 import { expect, it } from 'vitest';
 import {
+  askAsMember,
   describeInChromium,
   expectLaidOut,
   signUpSubscriber,
@@ -21,29 +22,11 @@ describeInChromium('undoing a moderation decision', () => {
       const username = `undone_${Date.now().toString(36)}_${++asked}`;
       const { context } = await harness.newPage(width);
       await signUpSubscriber(harness, context.request, username);
-      const headers = { origin: harness.url };
-      const creators = await (await context.request.get('/api/creators')).json();
-      const expert = creators.find((c: { window?: { remaining: number } }) => c.window?.remaining);
-      const [category] = await (await context.request.get('/api/categories')).json();
-      const [tag] = await (await context.request.get('/api/tags')).json();
       const title = `What did the Rendlesham patrol record, report ${asked}?`;
-      let questionId = '';
-      await expect
-        .poll(async () => {
-          const response = await context.request.post('/api/questions', {
-            headers,
-            data: {
-              assignedCreatorId: expert.userId,
-              categoryId: category.id,
-              tagIds: [tag.id],
-              title,
-              content: 'The deputy base commander taped the second night; what is on the tape?',
-            },
-          });
-          if (response.status() === 201) questionId = (await response.json()).id;
-          return response.status();
-        })
-        .toBe(201);
+      const { questionId } = await askAsMember(harness, context.request, {
+        title,
+        content: 'The deputy base commander taped the second night; what is on the tape?',
+      });
 
       const { page: moderator } = await harness.signedInPage(width, 'moderator');
       await moderator.waitForURL('**/moderator-dashboard');
