@@ -1,33 +1,26 @@
-import { federation } from '@module-federation/vite';
-import { federationShared } from '@uapqa/ui/federation';
 import { precompress } from '@uapqa/ui/precompress';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { startupPreloads } from './vite/startup-preloads';
 
+/** The design system's form controls, which the shell provides to the remotes only. */
+const CONTROLS = /[\\/]packages[\\/]ui[\\/](src|dist)[\\/]controls\./;
+
 /**
- * The host. It declares no remotes at build time: it reads `/remotes.json` at run time and
- * registers what it lists, so a remote is redeployed without rebuilding the shell.
+ * The host: a plain Vite build. It declares no remotes at build time: it reads `/remotes.json`
+ * at run time and registers what it lists, so a remote is redeployed without rebuilding the
+ * shell; it provides the shared libraries to the remotes through the federation runtime
+ * (`src/federation.ts`).
  */
 export default defineConfig({
   plugins: [
     react(),
     precompress(),
-    federation({
-      name: 'shell',
-      filename: 'remoteEntry.js',
-      remotes: {},
-      manifest: true,
-      dts: false,
-      shared: federationShared,
-      // The remotes run on this runtime rather than each on a copy of its own.
-      experiments: { provideExternalRuntime: true },
-    }),
     startupPreloads({
       bootstrap: '/src/bootstrap.tsx',
-      // Form controls are for the pages with forms.
+      // Form controls are for the remotes' pages with forms.
       skip: (chunk) =>
-        chunk.moduleIds.some((id) => /\/packages\/ui\/(src|dist)\/controls\./.test(id)),
+        [...chunk.moduleIds, chunk.facadeModuleId ?? ''].some((id) => CONTROLS.test(id)),
       // The toasts' view comes with the first toast.
       later: (chunk) => /\/packages\/ui\/(src|dist)\/toast-view\./.test(chunk.facadeModuleId ?? ''),
       // The pages `src/pages/routeChunks.tsx` loads in chunks of their own, by path (as in App.tsx).
@@ -47,6 +40,19 @@ export default defineConfig({
     target: 'es2022',
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Everything the first render runs in one file: over HTTP/1.1 a browser fetches six
+        // files at a time, and each further round of six costs a phone a round trip.
+        codeSplitting: {
+          groups: [
+            { name: 'start', tags: ['$initial'], priority: 2 },
+            // The form controls the shell provides to the remotes' pages, with what they use.
+            { name: 'controls', test: CONTROLS, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: { proxy: { '/api': 'http://localhost:3000', '/remotes': 'http://localhost:3000' } },
 });

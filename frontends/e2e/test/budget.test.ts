@@ -9,7 +9,8 @@ import { describeInChromium, useHarness } from './harness.js';
 
 /**
  * Chunks of the shared singletons `@uapqa/ui/router` and `@uapqa/ui/controls` (named after
- * packages/ui/dist/router.js and controls.js). Each app builds its own copy; one per page loads.
+ * packages/ui/dist/router.js and controls.js), wherever they come from. The shell bundles the
+ * router into its start and the controls into a chunk of their own; a remote builds no copy.
  */
 const SHARED_ENTRY_CHUNK = /\/assets\/(router|controls)-[\w-]+\.js$/;
 
@@ -33,15 +34,14 @@ describeInChromium('the frontend budget (`pnpm --filter @uapqa/e2e budget`)', ()
 
   it('loads the router and the remote-only controls once, from the shell', () => {
     const sharedChunks = (files: BudgetResult['firstPaint']['files']) =>
-      files.filter((file) => SHARED_ENTRY_CHUNK.test(file.path));
-    // `/` routes with the shell's router and does not load the controls only remotes use.
-    expect(sharedChunks(result.firstPaint.files).map((file) => file.path)).toEqual([
-      expect.stringMatching(/^\/assets\/router-/),
-    ]);
+      files.filter((file) => SHARED_ENTRY_CHUNK.test(file.path)).map((file) => file.path);
+    // `/` routes with the router of the shell's start and does not load the controls only
+    // remotes use.
+    expect(sharedChunks(result.firstPaint.files)).toEqual([]);
     // The members remote routes with that same router and gets the controls from the shell.
-    expect(sharedChunks(result.browseQa.files).map((file) => file.path)).toEqual([
-      expect.stringMatching(/^\/assets\/controls-/),
-    ]);
+    const onBrowse = sharedChunks(result.browseQa.files);
+    expect(onBrowse.length).toBeGreaterThan(0);
+    for (const path of onBrowse) expect(path).toMatch(/^\/assets\/controls-/);
   });
 
   it('keeps the JavaScript of the first paint of / within the budget, gzipped', () => {

@@ -2,8 +2,10 @@ import { registerReactInstance, useSession } from '@uapqa/ui';
 import React, { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { startFederation } from './federation';
 import { preloadRemotePage, remotesManifest } from './remotes';
 
+startFederation();
 registerReactInstance(React, 'shell');
 // Start reading /remotes.json at once; a failure is shown where a remote page is needed.
 remotesManifest().catch(() => {});

@@ -1,1 +1,2 @@
-import('./bootstrap');
+// The page's one entry: the shell's start, preloaded whole by the HTML Vite writes.
+import './bootstrap';

@@ -124,32 +124,24 @@ function startupChunks(
 ): string[] {
   const chunks = chunksOf(bundle);
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  // Only the federation runtime's own chunks have their dynamic imports followed: a page's
-  // dynamic import is a later page, not the start.
-  const federationRuntime = (chunk: OutputChunk) =>
-    chunk.isEntry || chunk.fileName.includes('_virtual_mf') || chunk.name.startsWith('mf-entry');
-  // The federation entry imports its host init and pending shares by a name built at run time,
-  // which the bundle's import lists do not show; they and what they load (the shared-module map,
-  // each shared library's wrapper) are part of the start too.
-  const federationStart = (chunk: OutputChunk) =>
-    ['hostInit', 'pendingShares', 'localSharedImportMap'].some((name) =>
-      chunk.fileName.includes(name),
-    );
+  // A page's dynamic import is a later page, not the start: static imports only.
   const pending = chunks.filter(
-    (chunk) => chunk.isEntry || chunk.facadeModuleId?.endsWith(bootstrap) || federationStart(chunk),
+    (chunk) => chunk.isEntry || chunk.facadeModuleId?.endsWith(bootstrap),
   );
   const seen = new Set<string>();
   while (pending.length > 0) {
     const chunk = pending.pop();
     if (!chunk || seen.has(chunk.fileName) || skip(chunk) || later(chunk)) continue;
-    seen.add(chunk.fileName);
-    const next = federationRuntime(chunk)
-      ? [...chunk.imports, ...chunk.dynamicImports]
-      : chunk.imports;
-    for (const file of next) {
+    // Vite leaves out of the HTML an entry that only imports others, and names those instead.
+    if (!onlyImports(chunk)) seen.add(chunk.fileName);
+    for (const file of chunk.imports) {
       const imported = byFile.get(file);
       if (imported) pending.push(imported);
     }
   }
   return [...seen].sort();
+}
+
+function onlyImports(chunk: OutputChunk): boolean {
+  return /^(?:\s*import\s*["'][^"']+["'];?)*\s*$/.test(chunk.code);
 }

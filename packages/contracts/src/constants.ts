@@ -76,6 +76,13 @@ export const EMAIL_CHANGE_TTL_HOURS = 24;
 export const EXPERT_PAYOUT_DAY_OF_MONTH = 15;
 
 export const BROWSE_PAGE_SIZE = 15;
+
+/**
+ * The archive's orders: `newest` answer first (the default), `oldest` first, or `rated`, the
+ * asker's stars highest first, unrated answers last, newest first among equals.
+ */
+export const ARCHIVE_SORTS = ['newest', 'oldest', 'rated'] as const;
+
 export const BROWSE_MAX_PAGE_SIZE = 100;
 export const ANONYMOUS_PREVIEW_CHARS = 100;
 export const RECENT_QUESTIONS_LIMIT = 5;
@@ -149,3 +156,6 @@ export const FOLLOW_UP_MAX = 2000;
  * because an email cannot be unsent. The moderation service may be configured otherwise.
  */
 export const DECISION_UNDO_SECONDS = 60;
+
+/** The most credits one adjustment may grant or take back. */
+export const MAX_CREDIT_ADJUSTMENT = 100;

@@ -1,16 +1,6 @@
 import { z } from 'zod';
+import { ROLES } from './role-names.js';
 
-/** 'user' is the subscriber role; pages and emails call it both. */
-export const ROLES = ['user', 'expert', 'moderator', 'admin'] as const;
+export { ROLE_NAMES, ROLES, STAFF_ROLES } from './role-names.js';
 export const Role = z.enum(ROLES, { error: `role must be one of: ${ROLES.join(', ')}` });
 export type Role = z.infer<typeof Role>;
-
-export const STAFF_ROLES: readonly Role[] = ['moderator', 'admin'];
-
-/** Each role as a sentence names it ("invited as a moderator"). */
-export const ROLE_NAMES: Readonly<Record<Role, string>> = {
-  user: 'a member',
-  expert: 'an expert',
-  moderator: 'a moderator',
-  admin: 'an administrator',
-};

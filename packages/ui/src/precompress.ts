@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -73,6 +74,9 @@ export function precompress() {
       outDir = resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
+      // Rolldown also closes a bundle that failed before writing anything: the build's own
+      // error then says why, not a missing folder.
+      if (!existsSync(outDir)) return;
       await precompressDir(outDir);
     },
   };

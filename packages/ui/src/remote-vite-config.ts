@@ -44,6 +44,13 @@ export function remoteViteConfig(name: RemoteName, exposes: Record<string, strin
         experiments: { externalRuntime: true },
       }),
     ],
-    build: { target: 'es2022', outDir: 'dist', emptyOutDir: true },
+    build: {
+      target: 'es2022',
+      outDir: 'dist',
+      emptyOutDir: true,
+      rolldownOptions: {
+        output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 64 * 1024 } } },
+      },
+    },
   };
 }

@@ -1,10 +1,6 @@
 import { z } from 'zod';
+import { ARCHIVE_SORTS } from '../constants.js';
 
-/**
- * The archive's orders: `newest` answer first (the default), `oldest` first, or `rated`, the
- * asker's stars highest first, unrated answers last, newest first among equals.
- */
-export const ARCHIVE_SORTS = ['newest', 'oldest', 'rated'] as const;
 export const ArchiveSort = z.enum(ARCHIVE_SORTS, {
   error: `sort must be one of: ${ARCHIVE_SORTS.join(', ')}`,
 });

@@ -1,11 +1,9 @@
 /** What an admin sees of, and does to, a member's credits (billing's ledger). */
 import { z } from 'zod';
+import { MAX_CREDIT_ADJUSTMENT } from '../constants.js';
 import { BillingAccount } from './billing.js';
 import { BillingPayment } from './billing-history.js';
 import { staffReason } from './fields.js';
-
-/** The most credits one adjustment may grant or take back. */
-export const MAX_CREDIT_ADJUSTMENT = 100;
 
 /** `POST /api/admin/users/:id/credits`: credits to grant (positive) or take back (negative). */
 export const CreditAdjustmentBody = z.object({
