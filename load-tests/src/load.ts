@@ -9,10 +9,10 @@
  * Exit code 0 when every threshold holds, 99 (as k6) when one does not, 1 on an error.
  */
 import { flag, NATS_URL, POSTGRES_URL, positiveInteger } from './args.js';
-import { parseDuration } from './engine.js';
 import { runScenario } from './run-scenario.js';
 import { type IsolatedStack, startIsolatedStack } from './stack.js';
 import { printReport, writeResult } from './summary.js';
+import { parseDuration } from './time.js';
 
 const argv = process.argv.slice(2);
 const log = (line: string) => process.stdout.write(`${line}\n`);

@@ -4,8 +4,8 @@ import { get as httpsGet } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
-import { delay } from './engine.js';
 import { childrenOf } from './process-cpu.js';
+import { delay } from './time.js';
 
 export const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 

@@ -1,12 +1,9 @@
-import {
-  applyOverrides,
-  Client,
-  loadScenarios,
-  parseDuration,
-  Recorder,
-  runExecutor,
-} from './engine.js';
+import { Client } from './client.js';
+import { applyOverrides, runExecutor } from './engine.js';
+import { Recorder } from './recorder.js';
+import { loadScenarios } from './scenario.js';
 import { report, type ScenarioReport } from './summary.js';
+import { parseDuration } from './time.js';
 
 export interface RunOptions {
   scenario: string;

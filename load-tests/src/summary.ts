@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Recorder, Sample, ScenarioModule } from './engine.js';
+import type { Recorder, Sample } from './recorder.js';
+import type { ScenarioModule } from './scenario.js';
 import {
   evaluateThresholds,
   type MetricValues,

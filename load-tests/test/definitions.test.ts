@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyOverrides,
-  Client,
-  loadScenarios,
-  parseDuration,
-  Recorder,
-  runExecutor,
-  type ScenarioModule,
-  targetAt,
-} from '../src/engine.js';
+import { Client } from '../src/client.js';
+import { applyOverrides, runExecutor, targetAt } from '../src/engine.js';
+import { Recorder } from '../src/recorder.js';
+import { loadScenarios, type ScenarioModule } from '../src/scenario.js';
 import { report } from '../src/summary.js';
 import {
   aggregate,
@@ -16,6 +10,7 @@ import {
   parseThreshold,
   parseThresholdKey,
 } from '../src/thresholds.js';
+import { parseDuration } from '../src/time.js';
 
 describe('scenario definitions', () => {
   it('every scenario has k6 options, valid thresholds and an iteration generator', async () => {

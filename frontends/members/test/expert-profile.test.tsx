@@ -5,8 +5,8 @@ import { MemoryRouter } from '@uapqa/ui/router-testing';
 import { jsonResponse, stubFetch, testCreator, testQuestion } from '@uapqa/ui/testing';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QuestionForm } from '../src/lib/ask/QuestionForm';
 import ExpertProfile from '../src/pages/ExpertProfile';
-import { QuestionForm } from '../src/pages/SubmitQuestion';
 import { renderPage } from './render';
 
 const DANA: ExpertPage = {

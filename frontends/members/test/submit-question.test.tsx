@@ -5,7 +5,7 @@ import { MemoryRouter } from '@uapqa/ui/router-testing';
 import { testCreator } from '@uapqa/ui/testing';
 import { ThemeProvider } from 'styled-components';
 import { describe, expect, it, vi } from 'vitest';
-import { QuestionForm } from '../src/pages/SubmitQuestion';
+import { QuestionForm } from '../src/lib/ask/QuestionForm';
 
 const data = {
   creators: [

@@ -1,4 +1,5 @@
-import { Client, Recorder } from '../engine.js';
+import { Client } from '../client.js';
+import { Recorder } from '../recorder.js';
 import type { IsolatedStack } from '../stack.js';
 import { figuresOf } from '../summary.js';
 import { type BenchSettings, log, type SectionOutcome, WINDOW_CAPACITY } from './section.js';

@@ -1,5 +1,7 @@
-import { Client, Recorder, type RequestStep } from '../engine.js';
+import { Client } from '../client.js';
 import { type ProcessSet, sampleCpu } from '../process-cpu.js';
+import { Recorder } from '../recorder.js';
+import type { RequestStep } from '../scenario.js';
 import { type Figures, figuresOf } from '../summary.js';
 import { WARMUP_SECONDS } from './section.js';
 

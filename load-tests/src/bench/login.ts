@@ -1,14 +1,10 @@
-import {
-  Client,
-  delay,
-  type ExecutorOptions,
-  loadScenarios,
-  Recorder,
-  runExecutor,
-  type StepResponse,
-} from '../engine.js';
+import { Client } from '../client.js';
+import { runExecutor } from '../engine.js';
+import { Recorder } from '../recorder.js';
+import { type ExecutorOptions, loadScenarios, type StepResponse } from '../scenario.js';
 import type { IsolatedStack } from '../stack.js';
 import { figuresOf } from '../summary.js';
+import { delay } from '../time.js';
 import { type BenchSettings, log, round, type SectionOutcome } from './section.js';
 import { prepared } from './setup.js';
 

@@ -1,4 +1,7 @@
-import { Client, loadScenarios, Recorder, runExecutor } from '../engine.js';
+import { Client } from '../client.js';
+import { runExecutor } from '../engine.js';
+import { Recorder } from '../recorder.js';
+import { loadScenarios } from '../scenario.js';
 import type { IsolatedStack } from '../stack.js';
 import { figuresOf } from '../summary.js';
 import { type BenchSettings, log, type SectionOutcome, WARMUP_SECONDS } from './section.js';

@@ -1,8 +1,10 @@
 import { freePortRange } from '@uapqa/service-kit/testing';
-import { Client, Recorder, type RequestStep } from '../engine.js';
+import { Client } from '../client.js';
 import { startNginx } from '../nginx.js';
 import { type RunningProxy, startNodeProxy } from '../node-proxy.js';
 import type { ProcessSet } from '../process-cpu.js';
+import { Recorder } from '../recorder.js';
+import type { RequestStep } from '../scenario.js';
 import type { IsolatedStack } from '../stack.js';
 import { type CpuPerRequest, interleaved } from './interleaved.js';
 import { type BenchSettings, log, round, type SectionOutcome } from './section.js';

@@ -1,4 +1,6 @@
-import { Client, loadScenarios, Recorder } from '../engine.js';
+import { Client } from '../client.js';
+import { Recorder } from '../recorder.js';
+import { loadScenarios } from '../scenario.js';
 import { log } from './section.js';
 
 /** What the scenarios' `prepare` creates, as the sections read it. */

@@ -12,7 +12,7 @@ import {
   users,
   waitlist,
 } from './db/schema.js';
-import { enqueueMail, mail } from './mail/worker.js';
+import { enqueueMail, mail } from './mail/enqueue.js';
 
 /**
  * A member closed their account. Everything kept about them here goes: their copy in `users`

@@ -3,7 +3,8 @@ import { type DatabaseHandle, openDatabase } from '@uapqa/service-kit/db';
 import { testBackends } from '@uapqa/service-kit/testing';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateArchive, VOCABULARY } from '../bench/archive-generator.js';
+import { generateArchive } from '../bench/archive-generator.js';
+import { VOCABULARY } from '../bench/archive-rows.js';
 import { parseArguments } from '../bench/generate-archive.js';
 import * as schema from '../src/db/schema.js';
 

@@ -1,7 +1,7 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { EventEnvelope } from '@uapqa/contracts';
 import { busMetrics } from '../metrics/bus.js';
+import { BusFiles } from './memory-files.js';
+import { MemoryStream } from './memory-stream.js';
 import {
   backoffFor,
   type ConsumeOptions,
@@ -13,44 +13,6 @@ import {
   type Subscription,
   type WatchOptions,
 } from './types.js';
-
-interface StoredEvent {
-  event: EventEnvelope;
-  publishedAt: number;
-}
-
-class MemoryStream {
-  readonly log: StoredEvent[] = [];
-  readonly ids = new Set<string>();
-  private waiters = new Set<() => void>();
-
-  /** Returns the stored copy, or null when the id was already there. */
-  append(event: EventEnvelope, publishedAt = Date.now()): StoredEvent | null {
-    if (this.ids.has(event.id)) return null; // same rule as Nats-Msg-Id: a republished id is dropped
-    this.ids.add(event.id);
-    // A copy through JSON, as over the wire: no handler shares an object with the publisher.
-    const stored = { event: JSON.parse(JSON.stringify(event)) as EventEnvelope, publishedAt };
-    this.log.push(stored);
-    const waiters = this.waiters;
-    this.waiters = new Set();
-    for (const wake of waiters) wake();
-    return stored;
-  }
-
-  /** Resolves when something is appended or the signal aborts. */
-  next(signal: AbortSignal): Promise<void> {
-    return new Promise((resolve) => {
-      if (signal.aborted) return resolve();
-      const wake = () => {
-        signal.removeEventListener('abort', wake);
-        this.waiters.delete(wake);
-        resolve();
-      };
-      this.waiters.add(wake);
-      signal.addEventListener('abort', wake, { once: true });
-    });
-  }
-}
 
 /** A durable consumer's position survives its subscriptions, like a JetStream durable. */
 interface DurableState {
@@ -70,52 +32,6 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
     }
     signal.addEventListener('abort', done, { once: true });
   });
-}
-
-/**
- * Keeps the in-process bus across restarts of the embedded process: events are appended to a
- * JSON-lines log and each durable's position is saved after every acknowledgement.
- */
-class BusFiles {
-  private readonly eventsFile: string;
-  private readonly cursorsFile: string;
-
-  constructor(directory: string) {
-    mkdirSync(directory, { recursive: true });
-    this.eventsFile = join(directory, 'events.jsonl');
-    this.cursorsFile = join(directory, 'cursors.json');
-  }
-
-  loadEvents(): Array<{ stream: string } & StoredEvent> {
-    if (!existsSync(this.eventsFile)) return [];
-    return readFileSync(this.eventsFile, 'utf8')
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .flatMap((line) => {
-        try {
-          return [JSON.parse(line)];
-        } catch {
-          return []; // a line cut short by a crash mid-write
-        }
-      });
-  }
-
-  loadCursors(): Record<string, number> {
-    if (!existsSync(this.cursorsFile)) return {};
-    try {
-      return JSON.parse(readFileSync(this.cursorsFile, 'utf8'));
-    } catch {
-      return {};
-    }
-  }
-
-  appendEvent(stream: string, stored: StoredEvent): void {
-    appendFileSync(this.eventsFile, `${JSON.stringify({ stream, ...stored })}\n`);
-  }
-
-  saveCursors(cursors: Record<string, number>): void {
-    writeFileSync(this.cursorsFile, JSON.stringify(cursors));
-  }
 }
 
 /**

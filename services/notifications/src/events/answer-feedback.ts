@@ -6,7 +6,7 @@ import {
   readEvent,
 } from '@uapqa/contracts';
 import type { Executor } from '@uapqa/service-kit/db';
-import { enqueueMail, mail } from '../mail/worker.js';
+import { enqueueMail, mail } from '../mail/enqueue.js';
 
 /** The questions events about an answer after it is published, which this service mails. */
 export const ANSWER_FEEDBACK_EVENTS = [

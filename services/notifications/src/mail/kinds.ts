@@ -1,5 +1,5 @@
 import type { EmailKind } from '@uapqa/contracts';
-import type { MailTemplate } from './templates.js';
+import type { MailTemplate } from './templates/index.js';
 
 /**
  * The kind of every message, which decides whether its recipient may switch it off. A new

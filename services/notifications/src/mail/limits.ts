@@ -1,7 +1,7 @@
 import type { Executor } from '@uapqa/service-kit/db';
 import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
 import { mailOutbox } from '../db/schema.js';
-import type { MailTemplate } from './templates.js';
+import type { MailTemplate } from './templates/index.js';
 
 /**
  * Serialises, until the transaction ends, whoever counts and enqueues mail for one address, so

@@ -69,6 +69,9 @@ export function link(publicUrl: string, path: string): string {
   return `${publicUrl.replace(/\/+$/, '')}${path}`;
 }
 
+export const questionPage = (publicUrl: string, questionId: string) =>
+  link(publicUrl, `/questions/${encodeURIComponent(questionId)}`);
+
 /** A message in both forms: `text` lines, and the HTML body inside the common layout. */
 export interface Body {
   subject: string;
