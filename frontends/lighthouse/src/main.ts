@@ -2,15 +2,14 @@
 // `pnpm bench:lighthouse`: Lighthouse on the built frontends, phone and desktop presets, as a
 // visitor, the demo member and staff. Starts the embedded stack on a fresh data folder behind
 // a TLS and HTTP/2 front, as deployed (or audits --url, or with --plain the gateway's own
-// cleartext HTTP/1.1), prints a table, writes bench-results/lighthouse.json, exits 1 when a
-// page misses its thresholds and 2 when it cannot run.
-import { existsSync, rmSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+// cleartext HTTP/1.1), prints a table, writes bench-results/lighthouse.json (with --plain
+// lighthouse-plain.json), exits 1 when a page misses its thresholds and 2 when it cannot run.
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { embeddedConfigSchema, startEmbedded } from '@uapqa/embedded';
 import { type AuditResult, audit, killRunningChromes, signIn } from './audit.js';
 import { startTlsFront, type TlsFront } from './front.js';
 import {
@@ -22,11 +21,10 @@ import {
   type Preset,
   THRESHOLDS,
 } from './pages.js';
+import { DEMO_PASSWORD, startBenchStack } from './stack.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const RESULTS = join(ROOT, 'bench-results', 'lighthouse.json');
 const FRONTENDS = ['shell', 'members', 'experts', 'staff'];
-const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'disclosure-demo';
 
 // `pnpm bench:lighthouse -- --runs 3` hands the separator on: it is not an argument.
 const argv = process.argv.slice(2).filter((argument, i) => !(i === 0 && argument === '--'));
@@ -111,31 +109,14 @@ function formatTable(rows: Row[]): string {
   return lines.join('\n');
 }
 
-const dataDir = args.url ? undefined : await mkdtemp(join(tmpdir(), 'uapqa-lighthouse-'));
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    killRunningChromes();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    process.exit(130);
-  });
-}
-const stack = dataDir
-  ? await startEmbedded(
-      embeddedConfigSchema.parse({
-        PORT: process.env.PORT ?? '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-        DEMO_PASSWORD,
-      }),
-    )
-  : undefined;
+process.once('SIGINT', killRunningChromes);
+process.once('SIGTERM', killRunningChromes);
+const stack = args.url ? undefined : await startBenchStack('lighthouse');
 let front: TlsFront | undefined;
 try {
   front = stack && !args.plain ? await startTlsFront(stack.url) : undefined;
 } catch (error) {
   await stack?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
   fail(`The TLS front could not start (${String(error)}); --plain audits without it.`);
 }
 const baseUrl = args.url ?? front?.url ?? stack!.url;
@@ -215,7 +196,6 @@ try {
 } finally {
   await front?.stop();
   await stack?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 }
 
 const failed = rows.filter((row) => row.misses.length > 0);
@@ -238,6 +218,12 @@ console.log(
     : `All ${rows.length} audits met their thresholds.`,
 );
 
+// One file per delivery, so the latest run of each stands side by side.
+const RESULTS = join(
+  ROOT,
+  'bench-results',
+  args.plain ? 'lighthouse-plain.json' : 'lighthouse.json',
+);
 await mkdir(join(RESULTS, '..'), { recursive: true });
 await writeFile(
   RESULTS,

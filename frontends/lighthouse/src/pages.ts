@@ -38,10 +38,10 @@ export interface Figures {
 
 export interface Thresholds {
   performance: number;
-  /** Only public and member pages are held to the Web Vitals; staff to the score alone. */
-  lcpMs?: number;
-  tbtMs?: number;
-  cls?: number;
+  /** The most each Web Vital may be. */
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
   accessibility: number;
   bestPractices: number;
   seo: number;
@@ -50,10 +50,11 @@ export interface Thresholds {
 const VITALS = { lcpMs: 2500, tbtMs: 200, cls: 0.1 };
 const QUALITY = { accessibility: 95, bestPractices: 95, seo: 95 };
 
+/** Staff work on phones too: their dashboards are held to what a member's pages are. */
 export const THRESHOLDS: Record<PageGroup, Thresholds> = {
   public: { performance: 90, ...VITALS, ...QUALITY },
   member: { performance: 90, ...VITALS, ...QUALITY },
-  staff: { performance: 80, ...QUALITY },
+  staff: { performance: 90, ...VITALS, ...QUALITY },
 };
 
 /** The thresholds these figures miss, each as a short sentence. */
@@ -63,14 +64,14 @@ export function misses(figures: Figures, limits: Thresholds): string[] {
     if (value < min) out.push(`${name} ${value} < ${min}`);
   };
   atLeast('performance', figures.performance, limits.performance);
-  if (limits.lcpMs !== undefined && figures.lcpMs >= limits.lcpMs) {
-    out.push(`LCP ${(figures.lcpMs / 1000).toFixed(2)} s ≥ ${limits.lcpMs / 1000} s`);
+  if (figures.lcpMs > limits.lcpMs) {
+    out.push(`LCP ${(figures.lcpMs / 1000).toFixed(2)} s > ${limits.lcpMs / 1000} s`);
   }
-  if (limits.tbtMs !== undefined && figures.tbtMs >= limits.tbtMs) {
-    out.push(`TBT ${Math.round(figures.tbtMs)} ms ≥ ${limits.tbtMs} ms`);
+  if (figures.tbtMs > limits.tbtMs) {
+    out.push(`TBT ${Math.round(figures.tbtMs)} ms > ${limits.tbtMs} ms`);
   }
-  if (limits.cls !== undefined && figures.cls >= limits.cls) {
-    out.push(`CLS ${figures.cls.toFixed(3)} ≥ ${limits.cls}`);
+  if (figures.cls > limits.cls) {
+    out.push(`CLS ${figures.cls.toFixed(3)} > ${limits.cls}`);
   }
   atLeast('accessibility', figures.accessibility, limits.accessibility);
   atLeast('best practices', figures.bestPractices, limits.bestPractices);

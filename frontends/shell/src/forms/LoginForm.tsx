@@ -4,6 +4,7 @@ import {
   Button,
   Field,
   fieldErrorProps,
+  homeOf,
   Input,
   serverMessage,
   statusOf,
@@ -53,7 +54,9 @@ export function LoginForm({ onForgot }: { onForgot: () => void }) {
       await apiRequest('POST', '/api/login', body);
       await load();
       toast({ title: 'Welcome back!', description: 'You have successfully logged in.' });
-      navigate('/');
+      // Straight to the role's dashboard, not by way of the landing page's redirect.
+      const user = useSession.getState().user;
+      navigate(user ? homeOf(user.role) : '/');
     } catch (error) {
       // The right password of an account whose address is not confirmed yet.
       if (statusOf(error) === 403) {
