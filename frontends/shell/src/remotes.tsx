@@ -90,12 +90,17 @@ function matches(pattern: string, pathname: string): boolean {
 /**
  * Starts loading the remote page of the address the browser opened, if it is one, while the
  * session is still being asked for: the page's code then arrives alongside the session instead
- * of after it (the routes render only once the session is known). Nothing for the shell's own
- * pages, so no remote code loads before its route.
+ * of after it. Settles when that page's code has loaded or failed (at once for the shell's own
+ * pages, so no remote code loads before its route).
  */
-export function preloadRemotePage(pathname: string): void {
+export function preloadRemotePage(pathname: string): Promise<void> {
   const route = REMOTE_ROUTES.find((candidate) => matches(candidate.path, pathname));
-  if (route) pageModule(route.remote, route.module).catch(() => {});
+  if (!route) return Promise.resolve();
+  return pageModule(route.remote, route.module).then(
+    () => {},
+    // A page that cannot load is shown as such where it belongs, by its route.
+    () => {},
+  );
 }
 
 export function RemoteError({ onRetry }: { onRetry?: () => void }) {
