@@ -24,7 +24,16 @@ interface Document {
   openapi: string;
   info: { title: string; version: string };
   paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, { properties?: object }> };
   'x-unavailable-services'?: string[];
+}
+
+const ERROR_REF = { $ref: '#/components/schemas/ApiError' };
+
+/** A schema, or the component its `$ref` names. */
+function resolved(document: Document, schema: { $ref?: string; properties?: object }) {
+  const name = schema.$ref?.replace('#/components/schemas/', '');
+  return name ? document.components!.schemas![name]! : schema;
 }
 
 const toOpenApi = (honoPath: string) => honoPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -178,9 +187,10 @@ describe.each(testBackends())('GET /api/docs merged from the services ($name)', 
     // The composed /api/user is the gateway's, not identity's bare user.
     expect(document.paths['/api/user']!.get!.tags).toEqual(['gateway']);
     const register = document.paths['/api/register']!.post!;
-    expect(
-      Object.keys(register.requestBody!.content['application/json']!.schema.properties!),
-    ).toEqual(expect.arrayContaining(['username', 'email', 'password']));
+    const body = resolved(document, register.requestBody!.content['application/json']!.schema);
+    expect(Object.keys(body.properties!)).toEqual(
+      expect.arrayContaining(['username', 'email', 'password']),
+    );
     expect(document.paths['/api/login']!.post!.responses['200']!.headers).toHaveProperty(
       'Set-Cookie',
     );
@@ -188,6 +198,40 @@ describe.each(testBackends())('GET /api/docs merged from the services ($name)', 
     expect(users.parameters!.map((p) => `${p.in}:${p.name}`)).toEqual(
       expect.arrayContaining(['query:role', 'query:search', 'query:limit', 'query:offset']),
     );
+  });
+
+  it('writes the error body once, as a component every error answer refers to', async () => {
+    billingUp = true;
+    const document = await docs();
+    expect(document.components!.schemas!.ApiError).toMatchObject({
+      properties: { message: { type: 'string' }, field: { type: 'string' } },
+      required: ['message'],
+    });
+    let errorAnswers = 0;
+    for (const { method, path, op } of operations(document)) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        // The gateway's own 5xx may be its own answers (/api/health's 503 is its report).
+        const own = Number(status) >= 500 && op.tags?.includes('gateway');
+        if (Number(status) < 400 || own) continue;
+        errorAnswers++;
+        const { content } = response as { content: Record<string, { schema: unknown }> };
+        expect(content['application/json']!.schema, `${method} ${path} ${status}`).toEqual(
+          ERROR_REF,
+        );
+      }
+    }
+    expect(errorAnswers).toBeGreaterThan(100);
+    // Nowhere written out: the gateway's 502 and 503 refer to it too.
+    expect(JSON.stringify(document.paths)).not.toContain('"required":["message"]');
+    expect(document.paths['/api/register']!.post!.responses['503']).toMatchObject({
+      content: { 'application/json': { schema: ERROR_REF } },
+    });
+    // Every reference resolves.
+    for (const [, name] of JSON.stringify(document).matchAll(
+      /"#\/components\/schemas\/([^"]+)"/g,
+    )) {
+      expect(document.components!.schemas, name).toHaveProperty([name!]);
+    }
   });
 
   it("passes Redocly's recommended rules without an error", async () => {

@@ -2,6 +2,7 @@ import { type ApiDocument, appDocument, renderedErrorAnswer } from '@uapqa/servi
 import type { Hono } from 'hono';
 import { ROUTE_TABLE, routePattern, SERVICES, type ServiceName } from '../route-table.js';
 import { answerJson, answerOk, type Upstreams } from '../upstreams.js';
+import { mergeComponents, usedComponents } from './components.js';
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 
@@ -56,7 +57,7 @@ export async function mergeApiDocuments(
   SERVICES.forEach((name, index) => {
     const document = documents[index];
     if (!document) return;
-    for (const [path, item] of Object.entries(document.paths)) {
+    for (const [path, item] of Object.entries(mergeComponents(schemas, document, name))) {
       if (owningService(path) !== name) continue;
       for (const method of METHODS) {
         const operation = item[method];
@@ -66,7 +67,6 @@ export async function mergeApiDocuments(
         paths[path] = { ...paths[path], [method]: { ...operation, responses } };
       }
     }
-    Object.assign(schemas, document.components?.schemas);
   });
   return {
     unavailable,
@@ -90,7 +90,8 @@ export async function mergeApiDocuments(
             : `Forwarded to the ${name} service.`,
       })),
       paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
-      components: { ...own.components, schemas },
+      // Only what the merged operations refer to: a service's other routes are not documented.
+      components: { ...own.components, schemas: usedComponents(paths, schemas) },
     },
   };
 }

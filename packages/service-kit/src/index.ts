@@ -11,6 +11,7 @@ export * from './http/api-service-app.js';
 export * from './http/app.js';
 export * from './http/cookies.js';
 export * from './http/cursor.js';
+export * from './http/define-route.js';
 export * from './http/http-client.js';
 export * from './http/rate-limit.js';
 export * from './http/rate-limit-store.js';

@@ -6,12 +6,14 @@ import { accountInvitationRoutes } from './routes/account-invitations.js';
 import { adminRoutes } from './routes/admin.js';
 import { adminUserRoutes } from './routes/admin-users.js';
 import { auditRoutes } from './routes/audit.js';
-import { authRoutes } from './routes/auth.js';
 import { creatorProfileRoutes } from './routes/creator-profile.js';
 import { expertApplicationRoutes } from './routes/expert-applications.js';
 import { expertPageRoutes } from './routes/expert-page.js';
+import { jwksRoutes } from './routes/jwks.js';
 import { passwordResetRoutes } from './routes/password-reset.js';
 import { publicRoutes } from './routes/public.js';
+import { registrationRoutes } from './routes/registration.js';
+import { signInRoutes } from './routes/sign-in.js';
 
 export function identityApi(deps: IdentityDeps): ServiceApi {
   return {
@@ -21,7 +23,9 @@ export function identityApi(deps: IdentityDeps): ServiceApi {
       revocations: deps.revocations,
     }),
     routes: [
-      authRoutes(deps),
+      jwksRoutes(deps),
+      registrationRoutes(deps),
+      signInRoutes(deps),
       passwordResetRoutes(deps),
       accountRoutes(deps),
       accountDataRoutes(deps),

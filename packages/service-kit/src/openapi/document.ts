@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { generateSpecs } from 'hono-openapi';
+import { PARAMETER_COMPONENTS } from './parameters.js';
 
 /** The security schemes every document names: the cookies set by sign-in. */
 export const SESSION_SECURITY_SCHEME = {
@@ -36,7 +37,7 @@ export interface ApiOperation {
 
 /**
  * The OpenAPI 3.1 document of an app, built by hono-openapi from the routes it registered with
- * `apiDoc` (routes without one, such as health checks, are left out).
+ * defineRoute or apiDoc (routes without one, such as health checks, are left out).
  */
 export async function appDocument(app: Hono, title: string): Promise<ApiDocument> {
   const document = await generateSpecs(app, {
@@ -49,7 +50,24 @@ export async function appDocument(app: Hono, title: string): Promise<ApiDocument
     // '/api/docs.html' is a route, not a file.
     excludeStaticFile: false,
   });
-  return document as unknown as ApiDocument;
+  return liftParameterComponents(document as unknown as ApiDocument);
+}
+
+/** The components apiDoc left on the operations whose parameters refer to them, put in place. */
+function liftParameterComponents(document: ApiDocument): ApiDocument {
+  const schemas: Record<string, unknown> = {};
+  for (const item of Object.values(document.paths)) {
+    for (const operation of Object.values(item)) {
+      Object.assign(schemas, operation[PARAMETER_COMPONENTS]);
+      delete operation[PARAMETER_COMPONENTS];
+    }
+  }
+  // A component a body or an answer also names keeps hono-openapi's rendering of it.
+  document.components = {
+    ...document.components,
+    schemas: { ...schemas, ...document.components?.schemas },
+  };
+  return document;
 }
 
 /**

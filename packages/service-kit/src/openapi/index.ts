@@ -1,2 +1,3 @@
+export * from './components.js';
 export * from './document.js';
 export * from './route-doc.js';

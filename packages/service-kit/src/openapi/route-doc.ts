@@ -1,12 +1,9 @@
 import { ApiError, type Role } from '@uapqa/contracts';
 import type { MiddlewareHandler } from 'hono';
-import {
-  type DescribeRouteOptions,
-  describeRoute,
-  type ResponsesWithResolver,
-  resolver,
-} from 'hono-openapi';
-import { z } from 'zod';
+import { describeRoute, type ResponsesWithResolver, resolver } from 'hono-openapi';
+import type { z } from 'zod';
+import { CONTRACT_COMPONENTS, componentName, SCHEMA_REF_PREFIX } from './components.js';
+import { PARAMETER_COMPONENTS, parameters } from './parameters.js';
 
 /** Who may call an operation: anyone, any signed-in user, or the named roles. */
 export type Access =
@@ -19,19 +16,22 @@ export const SESSION: Access = { kind: 'session' };
 export const roles = (...names: Role[]): Access => ({ kind: 'roles', roles: names });
 
 type Response = ResponsesWithResolver[string];
-type Parameter = NonNullable<DescribeRouteOptions['parameters']>[number];
 interface Header {
   description: string;
   schema: { type: 'string' };
 }
 
+/**
+ * A schema as hono-openapi renders it, the contracts' named schemas as `$ref`s to components.
+ * hono-openapi hands zod only the nested `options` (so every schema, answers included, is
+ * rendered as input): one component per name then serves bodies and answers alike.
+ */
+const rendered = (schema: z.ZodType) =>
+  resolver(schema, { options: { metadata: CONTRACT_COMPONENTS } });
+
 /** A JSON answer described by a contracts schema. */
 export function answer(schema: z.ZodType, description = 'OK'): Response {
-  // As the service sends it: defaults applied, transforms done.
-  return {
-    description,
-    content: { 'application/json': { schema: resolver(schema, { io: 'output' }) } },
-  };
+  return { description, content: { 'application/json': { schema: rendered(schema) } } };
 }
 
 const stringHeader = (description: string): Header => ({ description, schema: { type: 'string' } });
@@ -76,14 +76,16 @@ const ERROR_MEANING: Record<number, string> = {
 };
 
 /**
- * The error answer of a status, already rendered as JSON Schema: for documents put together
- * after hono-openapi built them (the gateway adds its own statuses to forwarded operations).
+ * The error answer of a status, for documents put together after hono-openapi built them (the
+ * gateway adds its own statuses to forwarded operations): a `$ref` to the error body's
+ * component, which every document built by appDocument holds (each operation answers 429).
  */
 export function renderedErrorAnswer(status: number): Record<string, unknown> {
-  const { $schema: _dialect, ...schema } = z.toJSONSchema(ApiError, { io: 'output' });
   return {
     description: ERROR_MEANING[status] ?? 'Error.',
-    content: { 'application/json': { schema } },
+    content: {
+      'application/json': { schema: { $ref: `${SCHEMA_REF_PREFIX}${componentName(ApiError)}` } },
+    },
   };
 }
 
@@ -110,29 +112,11 @@ export interface RouteDoc {
   ok: Record<number, Response>;
   /** Error statuses beyond those implied (400 with input, 401/403 with access, 413/415, 429). */
   errors?: number[];
-  /** The credential, when it is not the session cookie (the refresh secret renews a session). */
+  /**
+   * The credential, when it is not the session cookie (the refresh secret renews a session): the
+   * route checks it itself, so defineRoute puts no session guard before it.
+   */
   security?: Array<Record<string, string[]>>;
-}
-
-/**
- * Query and path parameters from a zod object, rendered by zod's own JSON Schema conversion (as
- * the input the route reads: strings coerced, defaults optional).
- */
-function parameters(where: 'query' | 'path', schema: z.ZodObject): Parameter[] {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
-    properties?: Record<string, { description?: string } & Record<string, unknown>>;
-    required?: string[];
-  };
-  return Object.entries(json.properties ?? {}).map(([name, property]) => {
-    const { description, ...rest } = property;
-    return {
-      name,
-      in: where,
-      required: where === 'path' || (json.required ?? []).includes(name),
-      ...(description ? { description } : {}),
-      schema: rest,
-    };
-  });
 }
 
 function accessSentence(access: Access): string {
@@ -141,8 +125,9 @@ function accessSentence(access: Access): string {
 }
 
 /**
- * Describes a route for the service's OpenAPI document, next to the route it describes; the
- * route itself still reads and checks its input (readJson, readQuery, readParams).
+ * Describes a route for the service's OpenAPI document. defineRoute builds it from the route's
+ * declaration, with the guard and the input checks; on its own it serves routes that check
+ * nothing of their input (the gateway's).
  */
 export function apiDoc(doc: RouteDoc): MiddlewareHandler {
   const statuses = new Set<number>(doc.errors ?? []);
@@ -158,6 +143,10 @@ export function apiDoc(doc: RouteDoc): MiddlewareHandler {
   for (const [status, response] of Object.entries(doc.ok)) responses[status] = response;
   for (const status of [...statuses].sort()) responses[status] ??= errorAnswer(status);
   const who = accessSentence(doc.access);
+  const none = { parameters: [], components: {} };
+  const path = doc.params ? parameters('path', doc.params) : none;
+  const query = doc.query ? parameters('query', doc.query) : none;
+  const components = { ...path.components, ...query.components };
   return describeRoute({
     operationId: doc.operationId,
     summary: doc.summary,
@@ -165,15 +154,13 @@ export function apiDoc(doc: RouteDoc): MiddlewareHandler {
     tags: [doc.tag],
     security: doc.access.kind === 'public' ? [] : (doc.security ?? [{ session: [] }]),
     ...(doc.access.kind === 'roles' ? { 'x-roles': [...doc.access.roles] } : {}),
-    parameters: [
-      ...(doc.params ? parameters('path', doc.params) : []),
-      ...(doc.query ? parameters('query', doc.query) : []),
-    ],
+    parameters: [...path.parameters, ...query.parameters],
+    ...(Object.keys(components).length > 0 ? { [PARAMETER_COMPONENTS]: components } : {}),
     ...(doc.body
       ? {
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: resolver(doc.body) } },
+            content: { 'application/json': { schema: rendered(doc.body) } },
           },
         }
       : {}),

@@ -1,15 +1,8 @@
-import {
-  BillingAccount,
-  BillingStats,
-  ExpertEarnings,
-  FROZEN_CREDITS_MONTHS,
-} from '@uapqa/contracts';
+import { BillingAccount, BillingStats, ExpertEarnings } from '@uapqa/contracts';
 import {
   answer,
-  apiDoc,
   currentSession,
-  requireRole,
-  requireSession,
+  defineRoute,
   roles,
   SESSION,
   startOfMonthUtc,
@@ -20,37 +13,26 @@ import { addMonths } from '../dates.js';
 import { accounts, payments } from '../db/schema.js';
 import type { BillingDeps } from '../deps.js';
 import { readEarningsStatement } from '../earnings.js';
-import { type AccountSummary, readAccountSummary, subscriptionStatus } from '../ledger.js';
+import { readAccountSummary } from '../ledger.js';
+import { accountBody } from '../shape.js';
 
 export { addMonths };
-
-/** What `GET /api/billing/account` (and a cancel or resume) answers. */
-export function accountBody(account: AccountSummary): BillingAccount {
-  const lapsedAt = account.status !== 'active' ? account.lapsedAt : null;
-  return {
-    subscriptionStatus: subscriptionStatus(account),
-    foiaCredits: account.balance,
-    currentPeriodEnd: account.currentPeriodEnd?.toISOString() ?? null,
-    cancelAtPeriodEnd: account.status === 'active' && account.cancelAtPeriodEnd,
-    lapsedAt: lapsedAt?.toISOString() ?? null,
-    creditsExpireAt: lapsedAt ? addMonths(lapsedAt, FROZEN_CREDITS_MONTHS).toISOString() : null,
-  };
-}
 
 export function accountRoutes({ db, config }: BillingDeps): Hono {
   const app = new Hono();
 
   /** The member's subscription and balance (the gateway joins it into `/api/user`). */
-  app.get(
-    '/api/billing/account',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/api/billing/account',
       operationId: 'getBillingAccount',
       summary: "The caller's subscription and credits",
       tag: 'billing',
       access: SESSION,
       ok: { 200: answer(BillingAccount) },
-    }),
-    requireSession,
+    },
     async (c) => {
       return c.json(accountBody(await readAccountSummary(db, currentSession(c).userId)));
     },
@@ -60,16 +42,17 @@ export function accountRoutes({ db, config }: BillingDeps): Hono {
    * The signed-in expert's earnings statement: totals, each monthly payout period and the next
    * payout. Only their own: the id comes from the session, never from the request.
    */
-  app.get(
-    '/api/billing/earnings',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/api/billing/earnings',
       operationId: 'getExpertEarnings',
       summary: "The signed-in expert's earnings statement: totals, monthly periods, next payout",
       tag: 'billing',
       access: roles('expert'),
       ok: { 200: answer(ExpertEarnings) },
-    }),
-    requireRole('expert'),
+    },
     async (c) => {
       const { userId } = currentSession(c);
       const statement = await readEarningsStatement(db, userId, config.EXPERT_FEE_CENTS);
@@ -80,16 +63,17 @@ export function accountRoutes({ db, config }: BillingDeps): Hono {
   );
 
   /** Billing's part of the staff figures. */
-  app.get(
-    '/api/billing/stats',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/api/billing/stats',
       operationId: 'getBillingStats',
       summary: 'Subscribers and revenue this month',
       tag: 'billing',
       access: roles('admin', 'moderator'),
       ok: { 200: answer(BillingStats) },
-    }),
-    requireRole('admin', 'moderator'),
+    },
     async (c) => {
       const monthStart = startOfMonthUtc();
       const [active] = await db

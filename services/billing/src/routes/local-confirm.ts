@@ -6,12 +6,10 @@ import {
 } from '@uapqa/contracts';
 import {
   answer,
-  apiDoc,
   conflict,
   currentSession,
+  defineRoute,
   notFound,
-  readJson,
-  requireSession,
   SESSION,
 } from '@uapqa/service-kit';
 import { eq } from 'drizzle-orm';
@@ -30,9 +28,11 @@ import { LOCAL_DECLINE_MESSAGE, localPaymentEvent } from '../payments/local-even
  */
 export function localConfirmRoutes({ db, webhooks }: BillingDeps): Hono {
   const app = new Hono();
-  app.post(
-    '/api/billing/local/confirm',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/api/billing/local/confirm',
       operationId: 'confirmLocalPayment',
       summary: 'Local payment provider: confirm or decline a pending payment',
       description: 'Mounted only when billing runs the local provider (no Stripe keys).',
@@ -41,11 +41,9 @@ export function localConfirmRoutes({ db, webhooks }: BillingDeps): Hono {
       body: LocalConfirmBody,
       ok: { 200: answer(LocalConfirmResult) },
       errors: [404],
-    }),
-    requireSession,
-    async (c) => {
+    },
+    async (c, { body: { clientSecret, outcome } }) => {
       const { userId } = currentSession(c);
-      const { clientSecret, outcome } = await readJson(c, LocalConfirmBody);
       const payment = await db.transaction(async (tx) => {
         const account = await lockAccount(tx, userId);
         const [found] = await tx

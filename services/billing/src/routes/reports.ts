@@ -1,5 +1,5 @@
 import { PaymentReport } from '@uapqa/contracts';
-import { answer, apiDoc, requireRole, roles } from '@uapqa/service-kit';
+import { answer, defineRoute, roles } from '@uapqa/service-kit';
 import { Hono } from 'hono';
 import type { BillingDeps } from '../deps.js';
 import { readPaymentReport } from '../reports.js';
@@ -7,10 +7,11 @@ import { readPaymentReport } from '../reports.js';
 /** The admins' payment report. */
 export function reportRoutes({ db }: BillingDeps): Hono {
   const app = new Hono();
-  app.get(
-    '/api/admin/reports/payments',
-    requireRole('admin'),
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/api/admin/reports/payments',
       operationId: 'readPaymentReport',
       summary: 'Revenue, credits and subscribers by month, and what each expert earned',
       description:
@@ -18,7 +19,7 @@ export function reportRoutes({ db }: BillingDeps): Hono {
       tag: 'billing',
       access: roles('admin'),
       ok: { 200: answer(PaymentReport) },
-    }),
+    },
     async (c) => c.json(await readPaymentReport(db, new Date())),
   );
   return app;

@@ -1,21 +1,23 @@
 import { WebhookReceipt } from '@uapqa/contracts';
-import { answer, apiDoc, PUBLIC } from '@uapqa/service-kit';
+import { answer, defineRoute, PUBLIC } from '@uapqa/service-kit';
 import { Hono } from 'hono';
 import type { BillingDeps } from '../deps.js';
 
 /** Stripe's webhook endpoint: the raw body is needed as sent, for the signature. */
 export function webhookRoutes({ webhooks }: BillingDeps): Hono {
   const app = new Hono();
-  app.post(
-    '/api/billing/webhook',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/api/billing/webhook',
       operationId: 'receiveStripeWebhook',
       summary: 'Stripe webhook (authenticated by the Stripe-Signature header)',
       tag: 'billing',
       access: PUBLIC,
       ok: { 200: answer(WebhookReceipt) },
       errors: [400],
-    }),
+    },
     async (c) => {
       const outcome = await webhooks.receive(await c.req.text(), c.req.header('stripe-signature'));
       return c.json({ received: true, outcome });

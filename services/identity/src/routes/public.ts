@@ -1,5 +1,5 @@
 import { Creator, MemberCount, WaitlistStatus } from '@uapqa/contracts';
-import { answer, apiDoc, PUBLIC } from '@uapqa/service-kit';
+import { answer, defineRoute, PUBLIC } from '@uapqa/service-kit';
 import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -10,15 +10,17 @@ import { waitlistEnabled } from '../users.js';
 export function publicRoutes({ db, creatorsBody }: IdentityDeps): Hono {
   const app = new Hono();
 
-  app.get(
-    '/api/member-count',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/api/member-count',
       operationId: 'getMemberCount',
       summary: 'How many members there are',
       tag: 'identity',
       access: PUBLIC,
       ok: { 200: answer(MemberCount) },
-    }),
+    },
     async (c) => {
       const [row] = await db
         .select({ count: count() })
@@ -31,27 +33,31 @@ export function publicRoutes({ db, creatorsBody }: IdentityDeps): Hono {
     },
   );
 
-  app.get(
-    '/api/creators',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/api/creators',
       operationId: 'listCreators',
       summary: "Approved, listed experts (the gateway adds each one's question window)",
       tag: 'identity',
       access: PUBLIC,
       ok: { 200: answer(z.array(Creator)) },
-    }),
+    },
     async (c) => c.body(await creatorsBody.get(), 200, { 'Content-Type': 'application/json' }),
   );
 
-  app.get(
-    '/api/waitlist/status',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/api/waitlist/status',
       operationId: 'getWaitlistStatus',
       summary: 'Whether sign-ups go to the waitlist',
       tag: 'identity',
       access: PUBLIC,
       ok: { 200: answer(WaitlistStatus) },
-    }),
+    },
     async (c) => c.json({ waitlistEnabled: await waitlistEnabled(db) }),
   );
 

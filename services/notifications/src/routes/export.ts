@@ -1,16 +1,17 @@
 import { NotificationsExport } from '@uapqa/contracts';
-import { answer, apiDoc, currentSession, requireSession, SESSION } from '@uapqa/service-kit';
-import { asc, eq, or } from 'drizzle-orm';
+import { answer, currentSession, defineRoute, SESSION } from '@uapqa/service-kit';
 import { Hono } from 'hono';
-import { mailOutbox, newsletterSubscribers, users } from '../db/schema.js';
 import type { NotificationsDeps } from '../deps.js';
+import { readNotificationsExport } from '../export/notifications-export.js';
 
 /** Everything notifications holds of the caller, for their data export. */
 export function exportRoutes({ db }: NotificationsDeps): Hono {
   const app = new Hono();
-  app.get(
-    '/api/notifications/export',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/api/notifications/export',
       operationId: 'getNotificationsExport',
       summary: "Everything notifications holds of the caller (the export's notifications part)",
       description:
@@ -18,38 +19,9 @@ export function exportRoutes({ db }: NotificationsDeps): Hono {
       tag: 'notifications',
       access: SESSION,
       ok: { 200: answer(NotificationsExport) },
-    }),
-    requireSession,
+    },
     async (c) => {
-      const { userId } = currentSession(c);
-      const [person] = await db
-        .select({ email: users.email })
-        .from(users)
-        .where(eq(users.userId, userId));
-      const mine = person
-        ? or(eq(mailOutbox.toUserId, userId), eq(mailOutbox.toEmail, person.email))
-        : eq(mailOutbox.toUserId, userId);
-      const emails = await db
-        .select()
-        .from(mailOutbox)
-        .where(mine)
-        .orderBy(asc(mailOutbox.createdAt));
-      const [subscribed] = person
-        ? await db
-            .select({ email: newsletterSubscribers.email })
-            .from(newsletterSubscribers)
-            .where(eq(newsletterSubscribers.email, person.email))
-        : [];
-      const body: NotificationsExport = {
-        emails: emails.map((row) => ({
-          template: row.template,
-          subject: row.subject,
-          status: row.status,
-          createdAt: row.createdAt.toISOString(),
-          sentAt: row.sentAt?.toISOString() ?? null,
-        })),
-        newsletter: subscribed !== undefined,
-      };
+      const body = await readNotificationsExport(db, currentSession(c).userId);
       c.header('Cache-Control', 'no-store');
       return c.json(body);
     },

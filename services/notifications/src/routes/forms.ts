@@ -8,15 +8,15 @@ import {
 } from '@uapqa/contracts';
 import {
   answer,
-  apiDoc,
   badRequest,
   clientIp,
-  createRateLimiter,
+  defineRoute,
   HttpError,
   PUBLIC,
+  rateLimit,
   readJson,
 } from '@uapqa/service-kit';
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { contactMessages, waitlist } from '../db/schema.js';
@@ -34,7 +34,7 @@ export const CONTACT_RECEIVED = 'Message sent! We will get back to you soon.';
  * Reads a JSON body; a failed validation is a 400 whose message is the first rule's own sentence
  * (such as 'Please enter your email address.'), with the field it concerns.
  */
-async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+async function readFormBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
   const result = schema.safeParse(await readJson(c, z.unknown()));
   if (result.success) return result.data;
   const [issue] = result.error.issues;
@@ -42,17 +42,17 @@ async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.i
   throw badRequest(issue?.message ?? 'Invalid request.', field || undefined);
 }
 
-/** The contact failure body carries `error`, which the contact form reads: the same sentence as `message`. */
-async function withErrorField(run: () => Promise<Response>): Promise<Response> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof HttpError) {
-      throw new HttpError(error.status, error.message, { ...error.extra, error: error.message });
-    }
-    throw error;
+/**
+ * The contact form reads `error`: every error answer of its route carries the sentence of
+ * `message` there too, whichever step refused (rate limit, body, storing).
+ */
+const withErrorField: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (c.error instanceof HttpError) {
+    const body = { ...c.error.toJSON(), error: c.error.message };
+    c.res = new Response(JSON.stringify(body), c.res);
   }
-}
+};
 
 /**
  * The public forms: waitlist, newsletter, contact. Each is limited per client address. Signing
@@ -63,38 +63,36 @@ async function withErrorField(run: () => Promise<Response>): Promise<Response> {
 export function formRoutes(deps: NotificationsDeps): Hono {
   const app = new Hono();
   const { db, config } = deps;
-  const limiter = (form: string) => {
-    if (config.FORM_RATE_LIMIT_PER_MINUTE === 0) return null;
-    return createRateLimiter({
-      store: deps.rateLimits,
-      name: `notifications:${form}`,
-      points: config.FORM_RATE_LIMIT_PER_MINUTE,
-      durationSeconds: 60,
-      message: 'Too many requests from your network. Please wait a minute and try again.',
-    });
-  };
-  const limits = {
-    waitlist: limiter('waitlist'),
-    newsletter: limiter('newsletter'),
-    contact: limiter('contact'),
-  };
-  const limit = async (c: Context, form: keyof typeof limits) => {
-    await limits[form]?.consume(clientIp(c, config.TRUST_PROXY));
+  /** Refuses a client past the form's limit, before its body is read. */
+  const limitedPerClient = (form: string): MiddlewareHandler[] => {
+    if (config.FORM_RATE_LIMIT_PER_MINUTE === 0) return [];
+    return [
+      rateLimit({
+        store: deps.rateLimits,
+        name: `notifications:${form}`,
+        points: config.FORM_RATE_LIMIT_PER_MINUTE,
+        durationSeconds: 60,
+        message: 'Too many requests from your network. Please wait a minute and try again.',
+        key: (c) => clientIp(c, config.TRUST_PROXY),
+      }),
+    ];
   };
 
-  app.post(
-    '/api/waitlist/join',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/api/waitlist/join',
       operationId: 'joinWaitlist',
       summary: 'Join the waitlist',
       tag: 'notifications',
       access: PUBLIC,
       body: WaitlistJoinBody,
+      readBody: readFormBody,
+      middleware: limitedPerClient('waitlist'),
       ok: { 200: answer(FormAccepted) },
-    }),
-    async (c) => {
-      await limit(c, 'waitlist');
-      const { email, source } = await readBody(c, WaitlistJoinBody);
+    },
+    async (c, { body: { email, source } }) => {
       const joined = await db.transaction(async (tx) => {
         const inserted = await tx
           .insert(waitlist)
@@ -111,19 +109,21 @@ export function formRoutes(deps: NotificationsDeps): Hono {
     },
   );
 
-  app.post(
-    '/api/newsletter/subscribe',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/api/newsletter/subscribe',
       operationId: 'subscribeToNewsletter',
       summary: 'Subscribe to the newsletter',
       tag: 'notifications',
       access: PUBLIC,
       body: NewsletterSubscribeBody,
+      readBody: readFormBody,
+      middleware: limitedPerClient('newsletter'),
       ok: { 200: answer(FormAccepted) },
-    }),
-    async (c) => {
-      await limit(c, 'newsletter');
-      const { email, source } = await readBody(c, NewsletterSubscribeBody);
+    },
+    async (c, { body: { email, source } }) => {
       const sent = await db.transaction((tx) => requestNewsletter(tx, email, source));
       if (sent) deps.mail.kick();
       return c.json({ message: NEWSLETTER_SUBSCRIBED } satisfies FormAccepted, 200);
@@ -137,42 +137,42 @@ export function formRoutes(deps: NotificationsDeps): Hono {
     onError: (c) => c.json({ error: tooLong, message: tooLong }, 413),
   });
 
-  app.post(
-    '/api/contact',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/api/contact',
       operationId: 'sendContactMessage',
       summary: 'Send a message to the staff',
       tag: 'notifications',
       access: PUBLIC,
       body: ContactBody,
+      readBody: readFormBody,
+      middleware: [limitContactBody, withErrorField, ...limitedPerClient('contact')],
       ok: {
         201: answer(FormAccepted),
         400: answer(ContactFailure, 'Invalid input: `error` and `message` say what.'),
       },
-    }),
-    limitContactBody,
-    (c) =>
-      withErrorField(async () => {
-        await limit(c, 'contact');
-        const body = await readBody(c, ContactBody);
-        await db.transaction(async (tx) => {
-          const [saved] = await tx
-            .insert(contactMessages)
-            .values(body)
-            .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
-          await enqueueMail(
-            tx,
-            mail(
-              'contact_staff',
-              `contact:${saved!.id}`,
-              { email: config.STAFF_EMAIL },
-              { ...body, receivedAt: saved!.createdAt.toISOString() },
-            ),
-          );
-        });
-        deps.mail.kick();
-        return c.json({ message: CONTACT_RECEIVED } satisfies FormAccepted, 201);
-      }),
+    },
+    async (c, { body }) => {
+      await db.transaction(async (tx) => {
+        const [saved] = await tx
+          .insert(contactMessages)
+          .values(body)
+          .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+        await enqueueMail(
+          tx,
+          mail(
+            'contact_staff',
+            `contact:${saved!.id}`,
+            { email: config.STAFF_EMAIL },
+            { ...body, receivedAt: saved!.createdAt.toISOString() },
+          ),
+        );
+      });
+      deps.mail.kick();
+      return c.json({ message: CONTACT_RECEIVED } satisfies FormAccepted, 201);
+    },
   );
 
   return app;

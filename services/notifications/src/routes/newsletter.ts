@@ -5,15 +5,7 @@ import {
   NewsletterIssueBody,
   NewsletterIssueQueued,
 } from '@uapqa/contracts';
-import {
-  answer,
-  apiDoc,
-  badRequest,
-  PUBLIC,
-  readJson,
-  requireRole,
-  roles,
-} from '@uapqa/service-kit';
+import { answer, badRequest, defineRoute, PUBLIC, roles } from '@uapqa/service-kit';
 import type { Executor } from '@uapqa/service-kit/db';
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -69,9 +61,11 @@ export function newsletterRoutes(deps: NotificationsDeps): Hono {
   const app = new Hono();
   const { db } = deps;
 
-  app.post(
-    '/api/newsletter/confirm',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/api/newsletter/confirm',
       operationId: 'confirmNewsletter',
       summary: 'Confirm a newsletter subscription (the link of its confirmation email)',
       description: 'A link works once; a used or unknown one is a 400.',
@@ -79,9 +73,8 @@ export function newsletterRoutes(deps: NotificationsDeps): Hono {
       access: PUBLIC,
       body: NewsletterConfirmBody,
       ok: { 200: answer(FormAccepted) },
-    }),
-    async (c) => {
-      const { token } = await readJson(c, NewsletterConfirmBody);
+    },
+    async (c, { body: { token } }) => {
       const confirmed = await db
         .update(newsletterSubscribers)
         .set({ status: 'subscribed', confirmTokenHash: null, confirmedAt: new Date() })
@@ -97,9 +90,11 @@ export function newsletterRoutes(deps: NotificationsDeps): Hono {
     },
   );
 
-  app.post(
-    '/api/notifications/newsletter',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/api/notifications/newsletter',
       operationId: 'sendNewsletterIssue',
       summary: 'Send a newsletter issue to every confirmed subscriber',
       description:
@@ -108,10 +103,8 @@ export function newsletterRoutes(deps: NotificationsDeps): Hono {
       access: roles('admin'),
       body: NewsletterIssueBody,
       ok: { 202: answer(NewsletterIssueQueued) },
-    }),
-    requireRole('admin'),
-    async (c) => {
-      const issue = await readJson(c, NewsletterIssueBody);
+    },
+    async (c, { body: issue }) => {
       const issueId = randomUUID();
       const recipients = await db.transaction(async (tx) => {
         const subscribers = await tx

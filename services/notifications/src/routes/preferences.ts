@@ -5,15 +5,7 @@ import {
   EmailPreferencesBody,
   type Role,
 } from '@uapqa/contracts';
-import {
-  answer,
-  apiDoc,
-  currentSession,
-  HttpError,
-  readJson,
-  requireSession,
-  SESSION,
-} from '@uapqa/service-kit';
+import { answer, currentSession, defineRoute, HttpError, SESSION } from '@uapqa/service-kit';
 import { Hono } from 'hono';
 import type { NotificationsDeps } from '../deps.js';
 import { AddressNotKnownYet, readPreferences, writePreferences } from '../preferences/store.js';
@@ -36,9 +28,11 @@ export function preferenceRoutes({ db }: NotificationsDeps): Hono {
     alwaysSent: alwaysSentFor(role),
   });
 
-  app.get(
-    '/api/account/email-preferences',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/api/account/email-preferences',
       operationId: 'getEmailPreferences',
       summary: 'Which kinds of email the signed-in member receives',
       description:
@@ -46,17 +40,18 @@ export function preferenceRoutes({ db }: NotificationsDeps): Hono {
       tag: 'notifications',
       access: SESSION,
       ok: { 200: answer(EmailPreferences) },
-    }),
-    requireSession,
+    },
     async (c) => {
       const session = currentSession(c);
       return c.json(await answerFor(session.userId, session.role));
     },
   );
 
-  app.put(
-    '/api/account/email-preferences',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'put',
+      path: '/api/account/email-preferences',
       operationId: 'setEmailPreferences',
       summary: 'Switch kinds of email on or off',
       description:
@@ -66,11 +61,9 @@ export function preferenceRoutes({ db }: NotificationsDeps): Hono {
       body: EmailPreferencesBody,
       ok: { 200: answer(EmailPreferences) },
       errors: [409],
-    }),
-    requireSession,
-    async (c) => {
+    },
+    async (c, { body }) => {
       const session = currentSession(c);
-      const body = await readJson(c, EmailPreferencesBody);
       await db
         .transaction((tx) => writePreferences(tx, session.userId, body))
         .catch((error) => {

@@ -1,5 +1,5 @@
 import { NotificationsStats } from '@uapqa/contracts';
-import { answer, apiDoc, requireRole, roles } from '@uapqa/service-kit';
+import { answer, defineRoute, roles } from '@uapqa/service-kit';
 import { count, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
@@ -14,16 +14,17 @@ import type { NotificationsDeps } from '../deps.js';
 /** Admins: how many joined each list, and how the mail outbox is doing (failed = given up). */
 export function statsRoutes({ db }: NotificationsDeps): Hono {
   const app = new Hono();
-  app.get(
-    '/api/notifications/stats',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/api/notifications/stats',
       operationId: 'getNotificationsStats',
       summary: 'Waitlist, newsletter, contact and mail outbox figures',
       tag: 'notifications',
       access: roles('admin'),
       ok: { 200: answer(NotificationsStats) },
-    }),
-    requireRole('admin'),
+    },
     async (c) => {
       const total = async (table: typeof waitlist | typeof contactMessages) =>
         (await db.select({ n: count() }).from(table))[0]?.n ?? 0;

@@ -4,8 +4,8 @@ import {
   UnsubscribeDetails,
   UnsubscribeDone,
 } from '@uapqa/contracts';
-import { answer, apiDoc, badRequest, PUBLIC, readQuery } from '@uapqa/service-kit';
-import { type Context, Hono } from 'hono';
+import { answer, badRequest, defineRoute, PUBLIC } from '@uapqa/service-kit';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { NotificationsDeps } from '../deps.js';
 import { maskedAddress, stillSubscribed, unsubscribe } from '../preferences/store.js';
 import type { UnsubscribeSubject } from '../preferences/tokens.js';
@@ -15,6 +15,19 @@ const NOT_VALID =
 
 /** The body RFC 8058 has a mail client POST to the link. */
 const ONE_CLICK = 'List-Unsubscribe=One-Click';
+
+/** The form body RFC 8058 prescribes, checked before the link's token: nothing else is taken. */
+const oneClickBody: MiddlewareHandler = async (c, next) => {
+  const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/x-www-form-urlencoded') {
+    return c.json({ message: `Send the form body ${ONE_CLICK}.` }, 415);
+  }
+  const form = new URLSearchParams(await c.req.text());
+  if (form.get('List-Unsubscribe') !== 'One-Click') {
+    throw badRequest(`Send the form body ${ONE_CLICK}.`, 'List-Unsubscribe');
+  }
+  await next();
+};
 
 /**
  * One-click unsubscribe (RFC 8058). Every email of a kind its recipient may switch off carries
@@ -27,16 +40,17 @@ const ONE_CLICK = 'List-Unsubscribe=One-Click';
 export function unsubscribeRoutes({ db, unsubscribeTokens }: NotificationsDeps): Hono {
   const app = new Hono();
 
-  async function subjectOf(c: Context): Promise<UnsubscribeSubject> {
-    const { token } = readQuery(c, EmailLinkQuery);
+  async function subjectOf(token: string): Promise<UnsubscribeSubject> {
     const subject = await unsubscribeTokens.read(token);
     if (!subject) throw badRequest(NOT_VALID, 'token');
     return subject;
   }
 
-  app.get(
-    '/api/unsubscribe',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/api/unsubscribe',
       operationId: 'openUnsubscribePage',
       summary: 'Send a browser that opened an unsubscribe link to its page',
       description:
@@ -45,16 +59,15 @@ export function unsubscribeRoutes({ db, unsubscribeTokens }: NotificationsDeps):
       access: PUBLIC,
       query: EmailLinkQuery,
       ok: { 303: { description: 'Redirect to `/unsubscribe?token=…`.' } },
-    }),
-    (c) => {
-      const { token } = readQuery(c, EmailLinkQuery);
-      return c.redirect(`/unsubscribe?token=${encodeURIComponent(token)}`, 303);
     },
+    (c, { query: { token } }) => c.redirect(`/unsubscribe?token=${encodeURIComponent(token)}`, 303),
   );
 
-  app.get(
-    '/api/unsubscribe/details',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/api/unsubscribe/details',
       operationId: 'getUnsubscribeDetails',
       summary: 'What an unsubscribe link would switch off',
       description: 'Changes nothing. A token that was not signed by the service is a 400.',
@@ -62,9 +75,9 @@ export function unsubscribeRoutes({ db, unsubscribeTokens }: NotificationsDeps):
       access: PUBLIC,
       query: EmailLinkQuery,
       ok: { 200: answer(UnsubscribeDetails) },
-    }),
-    async (c) => {
-      const subject = await subjectOf(c);
+    },
+    async (c, { query: { token } }) => {
+      const subject = await subjectOf(token);
       const details: UnsubscribeDetails = {
         kind: subject.kind,
         label: EMAIL_KIND_INFO[subject.kind].label,
@@ -75,9 +88,11 @@ export function unsubscribeRoutes({ db, unsubscribeTokens }: NotificationsDeps):
     },
   );
 
-  app.post(
-    '/api/unsubscribe',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/api/unsubscribe',
       operationId: 'unsubscribeOneClick',
       summary: 'Switch off the kind of email an unsubscribe link names (RFC 8058 one-click)',
       description:
@@ -85,19 +100,12 @@ export function unsubscribeRoutes({ db, unsubscribeTokens }: NotificationsDeps):
       tag: 'notifications',
       access: PUBLIC,
       query: EmailLinkQuery,
+      middleware: [oneClickBody],
       ok: { 200: answer(UnsubscribeDone) },
       errors: [415],
-    }),
-    async (c) => {
-      const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
-      if (type !== 'application/x-www-form-urlencoded') {
-        return c.json({ message: `Send the form body ${ONE_CLICK}.` }, 415);
-      }
-      const form = new URLSearchParams(await c.req.text());
-      if (form.get('List-Unsubscribe') !== 'One-Click') {
-        throw badRequest(`Send the form body ${ONE_CLICK}.`, 'List-Unsubscribe');
-      }
-      const subject = await subjectOf(c);
+    },
+    async (c, { query: { token } }) => {
+      const subject = await subjectOf(token);
       await db.transaction((tx) => unsubscribe(tx, subject));
       const label = EMAIL_KIND_INFO[subject.kind].label;
       const done: UnsubscribeDone = {

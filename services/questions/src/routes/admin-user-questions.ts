@@ -1,14 +1,5 @@
 import { IdParam, MyQuestionsQuery, Question } from '@uapqa/contracts';
-import {
-  answer,
-  apiDoc,
-  currentSession,
-  HEADERS,
-  readParams,
-  readQuery,
-  requireRole,
-  roles,
-} from '@uapqa/service-kit';
+import { answer, currentSession, defineRoute, HEADERS, roles } from '@uapqa/service-kit';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -19,10 +10,11 @@ import { fromQuestions, toQuestions } from '../shape.js';
 /** A member's questions as an admin's user page lists them: every status, with the notes. */
 export function adminUserQuestionRoutes({ db }: QuestionsDeps): Hono {
   const app = new Hono();
-  app.get(
-    '/api/admin/users/:id/questions',
-    requireRole('admin'),
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/api/admin/users/:id/questions',
       operationId: 'listUserQuestions',
       summary: "A member's questions, latest first, a page at a time",
       description:
@@ -32,10 +24,8 @@ export function adminUserQuestionRoutes({ db }: QuestionsDeps): Hono {
       params: IdParam,
       query: MyQuestionsQuery,
       ok: { 200: { ...answer(z.array(Question)), headers: HEADERS.totalCount } },
-    }),
-    async (c) => {
-      const { id } = readParams(c, IdParam);
-      const { limit, offset, status } = readQuery(c, MyQuestionsQuery);
+    },
+    async (c, { params: { id }, query: { limit, offset, status } }) => {
       const theirs = and(
         eq(questions.askerId, id),
         status ? eq(questions.status, status) : undefined,

@@ -3,46 +3,36 @@ import {
   AnswerHistory,
   FeedbackRecorded,
   FollowUpAnswerBody,
-  QuestionIdParam,
   STAFF_ROLES,
 } from '@uapqa/contracts';
-import {
-  answer,
-  apiDoc,
-  currentSession,
-  notFound,
-  readJson,
-  requireRole,
-  roles,
-} from '@uapqa/service-kit';
+import { answer, currentSession, defineRoute, notFound, roles } from '@uapqa/service-kit';
 import { Hono } from 'hono';
 import type { QuestionsDeps } from '../deps.js';
 import { answerHistory, editAnswer } from '../feedback/answer-edits.js';
 import { answerFollowUp } from '../feedback/follow-up.js';
-import { questionIdOf } from './answer-feedback.js';
+import { byQuestionId } from './question-id.js';
 
 /** The expert's edits and follow-up replies, and the answer's history for staff. */
 export function answerEditRoutes({ db, archivePages, relay }: QuestionsDeps): Hono {
   const app = new Hono();
 
-  app.patch(
-    '/api/answers/:id',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'patch',
+      path: '/api/answers/:id',
       operationId: 'editAnswer',
       summary: 'Edit a published answer',
       description:
         'Its expert only, within 24 hours of publishing and before the asker rates it. The replaced text is kept for staff.',
       tag: 'questions',
       access: roles('expert'),
-      params: QuestionIdParam,
+      ...byQuestionId,
       body: AnswerEditBody,
       ok: { 200: answer(FeedbackRecorded) },
       errors: [403, 404, 409],
-    }),
-    requireRole('expert'),
-    async (c) => {
-      const questionId = questionIdOf(c);
-      const { content } = await readJson(c, AnswerEditBody);
+    },
+    async (c, { params: { id: questionId }, body: { content } }) => {
       const { changed } = await editAnswer(db, {
         questionId,
         expertId: currentSession(c).userId,
@@ -57,23 +47,22 @@ export function answerEditRoutes({ db, archivePages, relay }: QuestionsDeps): Ho
     },
   );
 
-  app.post(
-    '/api/answers/:id/follow-up-reply',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/api/answers/:id/follow-up-reply',
       operationId: 'replyToFollowUp',
       summary: "Reply to the asker's follow-up question",
       description: 'Its expert only, once, within 72 hours of the follow-up.',
       tag: 'questions',
       access: roles('expert'),
-      params: QuestionIdParam,
+      ...byQuestionId,
       body: FollowUpAnswerBody,
       ok: { 201: answer(FeedbackRecorded) },
       errors: [403, 404, 409],
-    }),
-    requireRole('expert'),
-    async (c) => {
-      const questionId = questionIdOf(c);
-      const { content } = await readJson(c, FollowUpAnswerBody);
+    },
+    async (c, { params: { id: questionId }, body: { content } }) => {
       await answerFollowUp(db, {
         questionId,
         expertId: currentSession(c).userId,
@@ -85,20 +74,21 @@ export function answerEditRoutes({ db, archivePages, relay }: QuestionsDeps): Ho
     },
   );
 
-  app.get(
-    '/api/questions/:id/answer-history',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/api/questions/:id/answer-history',
       operationId: 'readAnswerHistory',
       summary: "An answer's current text and every text it replaced",
       tag: 'questions',
       access: roles(...STAFF_ROLES),
-      params: QuestionIdParam,
+      ...byQuestionId,
       ok: { 200: answer(AnswerHistory) },
       errors: [404],
-    }),
-    requireRole(...STAFF_ROLES),
-    async (c) => {
-      const history = await answerHistory(db, questionIdOf(c));
+    },
+    async (c, { params: { id } }) => {
+      const history = await answerHistory(db, id);
       if (!history) throw notFound('This question has no answer.');
       return c.json(history);
     },

@@ -1,32 +1,11 @@
-import {
-  FeedbackRecorded,
-  FollowUpBody,
-  QuestionIdParam,
-  RatingBody,
-  RefundRequestBody,
-} from '@uapqa/contracts';
-import {
-  answer,
-  apiDoc,
-  currentSession,
-  notFound,
-  readJson,
-  requireSession,
-  SESSION,
-} from '@uapqa/service-kit';
-import type { Context } from 'hono';
+import { FeedbackRecorded, FollowUpBody, RatingBody, RefundRequestBody } from '@uapqa/contracts';
+import { answer, currentSession, defineRoute, SESSION } from '@uapqa/service-kit';
 import { Hono } from 'hono';
 import type { QuestionsDeps } from '../deps.js';
 import { askFollowUp } from '../feedback/follow-up.js';
 import { rateAnswer } from '../feedback/rating.js';
 import { requestRefund } from '../feedback/refunds.js';
-
-/** A question's id from the path; one that cannot exist is not found, as on the question's page. */
-export function questionIdOf(c: Context): string {
-  const parsed = QuestionIdParam.safeParse(c.req.param());
-  if (!parsed.success) throw notFound('No such question.');
-  return parsed.data.id;
-}
+import { byQuestionId } from './question-id.js';
 
 const asAsker = 'Only the member who asked the question; 404 for a question the caller cannot see.';
 
@@ -34,23 +13,22 @@ const asAsker = 'Only the member who asked the question; 404 for a question the 
 export function answerFeedbackRoutes({ db, archivePages, relay }: QuestionsDeps): Hono {
   const app = new Hono();
 
-  app.post(
-    '/api/questions/:id/rating',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/api/questions/:id/rating',
       operationId: 'rateAnswer',
       summary: "Rate the answer to one's question, once (1 to 5 stars, an optional comment)",
       description: `${asAsker} Rating closes the expert's edit window.`,
       tag: 'questions',
       access: SESSION,
-      params: QuestionIdParam,
+      ...byQuestionId,
       body: RatingBody,
       ok: { 201: answer(FeedbackRecorded) },
       errors: [403, 404, 409],
-    }),
-    requireSession,
-    async (c) => {
-      const questionId = questionIdOf(c);
-      const body = await readJson(c, RatingBody);
+    },
+    async (c, { params: { id: questionId }, body }) => {
       await rateAnswer(db, {
         ...body,
         questionId,
@@ -63,23 +41,22 @@ export function answerFeedbackRoutes({ db, archivePages, relay }: QuestionsDeps)
     },
   );
 
-  app.post(
-    '/api/questions/:id/follow-up',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/api/questions/:id/follow-up',
       operationId: 'askFollowUp',
       summary: 'Ask the expert one follow-up question about their answer',
       description: `${asAsker} One per question; the expert has 72 hours to reply and is emailed.`,
       tag: 'questions',
       access: SESSION,
-      params: QuestionIdParam,
+      ...byQuestionId,
       body: FollowUpBody,
       ok: { 201: answer(FeedbackRecorded) },
       errors: [403, 404, 409],
-    }),
-    requireSession,
-    async (c) => {
-      const questionId = questionIdOf(c);
-      const { content } = await readJson(c, FollowUpBody);
+    },
+    async (c, { params: { id: questionId }, body: { content } }) => {
       await askFollowUp(db, {
         questionId,
         askerId: currentSession(c).userId,
@@ -94,23 +71,22 @@ export function answerFeedbackRoutes({ db, archivePages, relay }: QuestionsDeps)
     },
   );
 
-  app.post(
-    '/api/questions/:id/refund-request',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/api/questions/:id/refund-request',
       operationId: 'requestRefund',
       summary: "Ask for the question's credit back, with a reason",
       description: `${asAsker} Within 7 days of the answer (or of a follow-up's missed deadline), once per question; staff decide it.`,
       tag: 'questions',
       access: SESSION,
-      params: QuestionIdParam,
+      ...byQuestionId,
       body: RefundRequestBody,
       ok: { 201: answer(FeedbackRecorded) },
       errors: [403, 404, 409],
-    }),
-    requireSession,
-    async (c) => {
-      const questionId = questionIdOf(c);
-      const { reason } = await readJson(c, RefundRequestBody);
+    },
+    async (c, { params: { id: questionId }, body: { reason } }) => {
       await requestRefund(db, {
         questionId,
         askerId: currentSession(c).userId,

@@ -1,5 +1,5 @@
 import { ArchiveQuery, Question, QuestionWindow } from '@uapqa/contracts';
-import { answer, apiDoc, HEADERS, PUBLIC, readQuery } from '@uapqa/service-kit';
+import { answer, defineRoute, HEADERS, PUBLIC } from '@uapqa/service-kit';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { QuestionsDeps } from '../deps.js';
@@ -10,9 +10,11 @@ export function archiveRoutes({ db, config, archivePages, lists }: QuestionsDeps
   const app = new Hono();
 
   /** The public archive: whole answers for those the subscription rule allows, previews otherwise. */
-  app.get(
-    '/api/questions',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/api/questions',
       operationId: 'listArchive',
       summary: 'The public archive of answered questions',
       description:
@@ -26,9 +28,8 @@ export function archiveRoutes({ db, config, archivePages, lists }: QuestionsDeps
           headers: { ...HEADERS.totalCount, ...HEADERS.estimatedCount, ...HEADERS.nextCursor },
         },
       },
-    }),
-    async (c) => {
-      const query = readQuery(c, ArchiveQuery);
+    },
+    async (c, { query }) => {
       const reader = await answerReader(db, c.get('session'));
       const page = await archivePages.get({
         ...query,
@@ -51,15 +52,17 @@ export function archiveRoutes({ db, config, archivePages, lists }: QuestionsDeps
   );
 
   /** Every expert's current question window (the gateway adds them to `/api/creators`). */
-  app.get(
-    '/api/questions/windows',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/api/questions/windows',
       operationId: 'listQuestionWindows',
       summary: "Every expert's current question window",
       tag: 'questions',
       access: PUBLIC,
       ok: { 200: answer(z.array(QuestionWindow)) },
-    }),
+    },
     async (c) =>
       c.body(await lists.windows.get(windowAt(config)), 200, {
         'Content-Type': 'application/json',

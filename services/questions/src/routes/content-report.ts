@@ -1,5 +1,5 @@
 import { Question } from '@uapqa/contracts';
-import { answer, apiDoc, currentSession, HEADERS, requireRole, roles } from '@uapqa/service-kit';
+import { answer, currentSession, defineRoute, HEADERS, roles } from '@uapqa/service-kit';
 import { and, count, desc, isNotNull, lte } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -28,17 +28,18 @@ export const LOW_RATING = 2;
  */
 export function contentReportRoutes({ db }: QuestionsDeps): Hono {
   const app = new Hono();
-  app.get(
-    '/api/admin/reports/content',
-    requireRole('admin'),
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/api/admin/reports/content',
       operationId: 'readContentReport',
       summary: 'Questions past their deadline, latest first',
       description: `The latest ${REPORT_LIMIT} questions an expert did not answer within 72 hours (their credits were refunded), each with its asker and expert; \`X-Total-Count\` counts them all.`,
       tag: 'questions',
       access: roles('admin'),
       ok: { 200: { ...answer(z.array(Question)), headers: HEADERS.totalCount } },
-    }),
+    },
     async (c) => {
       const overdue = isNotNull(questions.overdueAt);
       const [rows, [counted]] = await Promise.all([
@@ -49,17 +50,18 @@ export function contentReportRoutes({ db }: QuestionsDeps): Hono {
       return c.json(forReport(rows, currentSession(c).userId));
     },
   );
-  app.get(
-    '/api/admin/reports/low-ratings',
-    requireRole('admin'),
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/api/admin/reports/low-ratings',
       operationId: 'readLowRatingsReport',
       summary: `Answers rated ${LOW_RATING} stars or fewer, latest rating first`,
       description: `The latest ${REPORT_LIMIT} answers their askers rated ${LOW_RATING} stars or fewer, each with its expert and the asker's comment; \`X-Total-Count\` counts them all.`,
       tag: 'questions',
       access: roles('admin'),
       ok: { 200: { ...answer(z.array(Question)), headers: HEADERS.totalCount } },
-    }),
+    },
     async (c) => {
       const low = and(isNotNull(questions.rating), lte(questions.rating, LOW_RATING));
       const [rows, [counted]] = await Promise.all([

@@ -4,7 +4,7 @@ import {
   ExpertUserIdParam,
   MIN_RATINGS_SHOWN,
 } from '@uapqa/contracts';
-import { answer, apiDoc, PUBLIC, readParams } from '@uapqa/service-kit';
+import { answer, defineRoute, PUBLIC } from '@uapqa/service-kit';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { questions, questionTags, tags } from '../db/schema.js';
@@ -18,9 +18,11 @@ import { expertRating } from '../feedback/rating.js';
 export function expertRecordRoutes({ db }: QuestionsDeps): Hono {
   const app = new Hono();
 
-  app.get(
-    '/api/questions/experts/:userId',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/api/questions/experts/:userId',
       operationId: 'getExpertRecord',
       summary: "An expert's answers in the archive: how many, their rating and their topics",
       description: `\`answeredCount\` counts the expert's questions in the archive (answered). \`rating\` is the average of the stars askers gave, to one decimal, and null until ${MIN_RATINGS_SHOWN} answers are rated; \`ratingCount\` says how many are. \`topics\` are the tags of their answered questions, most frequent first, at most ${EXPERT_TOPICS_SHOWN}. A user who answered nothing has zeros, not a 404: who is an expert is identity's to say.`,
@@ -28,9 +30,8 @@ export function expertRecordRoutes({ db }: QuestionsDeps): Hono {
       access: PUBLIC,
       params: ExpertUserIdParam,
       ok: { 200: answer(ExpertRecord) },
-    }),
-    async (c) => {
-      const { userId } = readParams(c, ExpertUserIdParam);
+    },
+    async (c, { params: { userId } }) => {
       // The archive is exactly the answered questions (as `GET /api/questions?creatorId=`).
       const archivedOf = and(
         eq(questions.assignedExpertId, userId),

@@ -5,15 +5,7 @@ import {
   MyWindowPlaces,
   Question,
 } from '@uapqa/contracts';
-import {
-  answer,
-  apiDoc,
-  currentSession,
-  HEADERS,
-  readQuery,
-  requireSession,
-  SESSION,
-} from '@uapqa/service-kit';
+import { answer, currentSession, defineRoute, HEADERS, SESSION } from '@uapqa/service-kit';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -30,9 +22,11 @@ export function myQuestionsRoutes({ db, config }: QuestionsDeps): Hono {
    * The caller's questions, newest first: `limit` (5 by default, the dashboard's recent list),
    * `offset` and `status`. The number matching is in `X-Total-Count`.
    */
-  app.get(
-    '/api/my-questions',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/api/my-questions',
       operationId: 'listMyQuestions',
       summary: "The caller's questions, latest first, a page at a time",
       description:
@@ -41,11 +35,9 @@ export function myQuestionsRoutes({ db, config }: QuestionsDeps): Hono {
       access: SESSION,
       query: MyQuestionsQuery,
       ok: { 200: { ...answer(z.array(Question)), headers: HEADERS.totalCount } },
-    }),
-    requireSession,
-    async (c) => {
+    },
+    async (c, { query: { limit, offset, status } }) => {
       const { userId } = currentSession(c);
-      const { limit, offset, status } = readQuery(c, MyQuestionsQuery);
       const mine = and(
         eq(questions.askerId, userId),
         status ? eq(questions.status, status) : undefined,
@@ -66,16 +58,17 @@ export function myQuestionsRoutes({ db, config }: QuestionsDeps): Hono {
   );
 
   /** How many questions the caller asked, in all and by status (the dashboard's figures). */
-  app.get(
-    '/api/my-questions/summary',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/api/my-questions/summary',
       operationId: 'getMyQuestionsSummary',
       summary: 'How many questions the caller asked, in all and by status',
       tag: 'questions',
       access: SESSION,
       ok: { 200: answer(MyQuestionsSummary) },
-    }),
-    requireSession,
+    },
     async (c) => {
       const { userId } = currentSession(c);
       const rows = await db
@@ -102,9 +95,11 @@ export function myQuestionsRoutes({ db, config }: QuestionsDeps): Hono {
    * The places the caller holds in each expert's current window (experts they hold none with are
    * left out), with how many they may hold: the ask form says so once the cap is reached.
    */
-  app.get(
-    '/api/my-questions/places',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/api/my-questions/places',
       operationId: 'listMyWindowPlaces',
       summary: "The places the caller holds in each expert's current window",
       description:
@@ -112,8 +107,7 @@ export function myQuestionsRoutes({ db, config }: QuestionsDeps): Hono {
       tag: 'questions',
       access: SESSION,
       ok: { 200: answer(z.array(MyWindowPlaces)) },
-    }),
-    requireSession,
+    },
     async (c) => {
       const { userId } = currentSession(c);
       const held = await placesHeldByExpert(db, userId, windowAt(config).opensAt);

@@ -1,11 +1,5 @@
-import {
-  Question,
-  QuestionIdParam,
-  SitemapPage,
-  SitemapQuery,
-  STAFF_ROLES,
-} from '@uapqa/contracts';
-import { answer, apiDoc, notFound, PUBLIC, readQuery } from '@uapqa/service-kit';
+import { Question, SitemapPage, SitemapQuery, STAFF_ROLES } from '@uapqa/contracts';
+import { answer, defineRoute, notFound, PUBLIC } from '@uapqa/service-kit';
 import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { questions } from '../db/schema.js';
@@ -14,6 +8,7 @@ import { refundableUntil } from '../feedback/answered-question.js';
 import { refundRequestOf } from '../feedback/refunds.js';
 import { answerReader } from '../readers.js';
 import { fromQuestions, toQuestions } from '../shape.js';
+import { byQuestionId, NO_SUCH_QUESTION } from './question-id.js';
 
 /** One question's page, and the list of answered questions a sitemap is made of. */
 export function questionPageRoutes({ db }: QuestionsDeps): Hono {
@@ -24,18 +19,19 @@ export function questionPageRoutes({ db }: QuestionsDeps): Hono {
    * Answered questions, oldest answer first (a new answer lands on the last page, so a page's
    * contents never shift), `limit` at a time from `offset`, with how many there are in all.
    */
-  app.get(
-    '/api/questions/sitemap',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/api/questions/sitemap',
       operationId: 'listSitemapPages',
       summary: "Answered questions' ids and answer dates, oldest first (the sitemap's pages)",
       tag: 'questions',
       access: PUBLIC,
       query: SitemapQuery,
       ok: { 200: answer(SitemapPage) },
-    }),
-    async (c) => {
-      const { limit, offset } = readQuery(c, SitemapQuery);
+    },
+    async (c, { query: { limit, offset } }) => {
       const [rows, [counted]] = await Promise.all([
         db
           .select({ id: questions.id, answeredAt: questions.answeredAt })
@@ -59,30 +55,30 @@ export function questionPageRoutes({ db }: QuestionsDeps): Hono {
    * Any other question only for its asker, its assigned expert and staff: for everyone else it
    * does not exist (404), so its existence is not revealed either.
    */
-  app.get(
-    '/api/questions/:id',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/api/questions/:id',
       operationId: 'getQuestion',
       summary: 'One question',
       description:
         'An answered question for anyone. The whole answer goes to members with an active subscription, staff, the expert who wrote it and its asker; everyone else (visitors, members without a subscription or whose subscription lapsed) gets its first 100 characters and `...`, with `answer.truncated: true`. Any other question only for its asker, its assigned expert and staff, 404 for everyone else. Moderation notes only for those three.',
       tag: 'questions',
       access: PUBLIC,
-      params: QuestionIdParam,
+      ...byQuestionId,
       ok: { 200: answer(Question) },
       errors: [404],
-    }),
-    async (c) => {
-      const parsed = QuestionIdParam.safeParse(c.req.param());
-      if (!parsed.success) throw notFound('No such question.');
-      const [row] = await fromQuestions(db).where(eq(questions.id, parsed.data.id));
+    },
+    async (c, { params }) => {
+      const [row] = await fromQuestions(db).where(eq(questions.id, params.id));
       const session = c.get('session');
       const asker = session !== null && row !== undefined && row.askerId === session.userId;
       const involved =
         session !== null &&
         row !== undefined &&
         (asker || row.assignedExpertId === session.userId || STAFF_ROLES.includes(session.role));
-      if (!row || (row.status !== 'answered' && !involved)) throw notFound('No such question.');
+      if (!row || (row.status !== 'answered' && !involved)) throw notFound(NO_SUCH_QUESTION);
       const reader = await answerReader(db, session);
       const [question] = toQuestions([row], {
         reader,

@@ -1,62 +1,53 @@
 import {
   FeedbackRecorded,
-  QuestionIdParam,
   RefundDecisionBody,
   RefundQueueItem,
   RefundQueueQuery,
   STAFF_ROLES,
 } from '@uapqa/contracts';
-import {
-  answer,
-  apiDoc,
-  currentSession,
-  readJson,
-  readQuery,
-  requireRole,
-  roles,
-} from '@uapqa/service-kit';
+import { answer, currentSession, defineRoute, roles } from '@uapqa/service-kit';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { QuestionsDeps } from '../deps.js';
 import { decideRefund, refundQueue } from '../feedback/refunds.js';
-import { questionIdOf } from './answer-feedback.js';
+import { byQuestionId } from './question-id.js';
 
 /** Staff's queue of refund requests, and their decisions. */
 export function refundDecisionRoutes({ db, relay }: QuestionsDeps): Hono {
   const app = new Hono();
 
-  app.get(
-    '/api/admin/refund-requests',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/api/admin/refund-requests',
       operationId: 'listRefundRequests',
       summary: 'Refund requests of one status, the longest waiting first',
       tag: 'questions',
       access: roles(...STAFF_ROLES),
       query: RefundQueueQuery,
       ok: { 200: answer(z.array(RefundQueueItem)) },
-    }),
-    requireRole(...STAFF_ROLES),
-    async (c) => c.json(await refundQueue(db, readQuery(c, RefundQueueQuery).status)),
+    },
+    async (c, { query }) => c.json(await refundQueue(db, query.status)),
   );
 
-  app.post(
-    '/api/admin/refund-requests/:id/decision',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/api/admin/refund-requests/:id/decision',
       operationId: 'decideRefundRequest',
       summary: 'Grant or refuse a refund request, with a note the member reads',
       description:
         "Once per request. A grant returns the question's credit to the member and reverses the expert's fee for it; both are emailed either way.",
       tag: 'questions',
       access: roles(...STAFF_ROLES),
-      params: QuestionIdParam,
+      ...byQuestionId,
       body: RefundDecisionBody,
       ok: { 200: answer(FeedbackRecorded) },
       errors: [404, 409],
-    }),
-    requireRole(...STAFF_ROLES),
-    async (c) => {
-      const questionId = questionIdOf(c);
-      const body = await readJson(c, RefundDecisionBody);
+    },
+    async (c, { params: { id: questionId }, body }) => {
       const status = await decideRefund(db, {
         ...body,
         questionId,

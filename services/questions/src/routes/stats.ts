@@ -1,5 +1,5 @@
 import { QuestionStats } from '@uapqa/contracts';
-import { answer, apiDoc, PUBLIC, startOfMonthUtc } from '@uapqa/service-kit';
+import { answer, defineRoute, PUBLIC, startOfMonthUtc } from '@uapqa/service-kit';
 import { count, eq, gte } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { questions } from '../db/schema.js';
@@ -8,15 +8,17 @@ import type { QuestionsDeps } from '../deps.js';
 /** The questions service's part of the platform and staff figures. */
 export function statsRoutes({ db }: QuestionsDeps): Hono {
   const app = new Hono();
-  app.get(
-    '/api/questions/stats',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/api/questions/stats',
       operationId: 'getQuestionStats',
       summary: 'Question counts',
       tag: 'questions',
       access: PUBLIC,
       ok: { 200: answer(QuestionStats) },
-    }),
+    },
     async (c) => {
       const monthStart = startOfMonthUtc();
       const [[total], [answered], [thisMonth]] = await Promise.all([

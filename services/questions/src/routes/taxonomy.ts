@@ -9,17 +9,14 @@ import {
 } from '@uapqa/contracts';
 import {
   answer,
-  apiDoc,
   badRequest,
   conflict,
   currentSession,
+  defineRoute,
   notFound,
   PG_FOREIGN_KEY_VIOLATION,
   PUBLIC,
   postgresError,
-  readJson,
-  readParams,
-  requireRole,
   roles,
   uniqueViolation,
 } from '@uapqa/service-kit';
@@ -75,42 +72,47 @@ export function taxonomyRoutes(deps: QuestionsDeps): Hono {
     return written;
   }
 
-  app.get(
-    '/api/categories',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/api/categories',
       operationId: 'listCategories',
       summary: 'Categories',
       tag: 'questions',
       access: PUBLIC,
       ok: { 200: answer(z.array(TaxonomyItem)) },
-    }),
+    },
     serveList('categories'),
   );
-  app.get(
-    '/api/tags',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/api/tags',
       operationId: 'listTags',
       summary: 'Tags',
       tag: 'questions',
       access: PUBLIC,
       ok: { 200: answer(z.array(TaxonomyItem)) },
-    }),
+    },
     serveList('tags'),
   );
 
   // The admin lists: each item with the number of questions that carry it, so that deleting one
   // in use can be confirmed (a topic) or explained (a category) before it is tried. Read fresh,
   // never from the public lists' memory.
-  app.get(
-    '/api/admin/categories',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/api/admin/categories',
       operationId: 'listCategoriesWithUsage',
       summary: 'Categories with how many questions use each',
       tag: 'questions',
       access: roles('admin'),
       ok: { 200: answer(z.array(TaxonomyUsageItem)) },
-    }),
-    requireRole('admin'),
+    },
     async (c) => {
       const rows = await db
         .select({ ...taxonomyColumns.categories, questionCount: count(questions.id) })
@@ -122,16 +124,17 @@ export function taxonomyRoutes(deps: QuestionsDeps): Hono {
     },
   );
 
-  app.get(
-    '/api/admin/tags',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/api/admin/tags',
       operationId: 'listTagsWithUsage',
       summary: 'Tags with how many questions carry each',
       tag: 'questions',
       access: roles('admin'),
       ok: { 200: answer(z.array(TaxonomyUsageItem)) },
-    }),
-    requireRole('admin'),
+    },
     async (c) => {
       const rows = await db
         .select({ ...taxonomyColumns.tags, questionCount: count(questionTags.questionId) })
@@ -143,9 +146,11 @@ export function taxonomyRoutes(deps: QuestionsDeps): Hono {
     },
   );
 
-  app.post(
-    '/api/admin/categories',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/api/admin/categories',
       operationId: 'createCategory',
       summary: 'Create a category',
       tag: 'questions',
@@ -153,10 +158,8 @@ export function taxonomyRoutes(deps: QuestionsDeps): Hono {
       body: TaxonomyBody,
       ok: { 201: answer(TaxonomyItem) },
       errors: [409],
-    }),
-    requireRole('admin'),
-    async (c) => {
-      const body = await readJson(c, TaxonomyBody);
+    },
+    async (c, { body }) => {
       const created = await writeTaxonomy('category', 'created', currentSession(c).userId, (tx) =>
         tx.insert(categories).values(body).returning(taxonomyColumns.categories),
       ).catch(refuseDuplicateName(`A category named '${body.name}' already exists.`));
@@ -164,9 +167,11 @@ export function taxonomyRoutes(deps: QuestionsDeps): Hono {
     },
   );
 
-  app.delete(
-    '/api/admin/categories/:id',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'delete',
+      path: '/api/admin/categories/:id',
       operationId: 'deleteCategory',
       summary: 'Delete an unused category',
       tag: 'questions',
@@ -174,10 +179,8 @@ export function taxonomyRoutes(deps: QuestionsDeps): Hono {
       params: IdParam,
       ok: { 200: answer(TaxonomyItem) },
       errors: [404, 409],
-    }),
-    requireRole('admin'),
-    async (c) => {
-      const { id } = readParams(c, IdParam);
+    },
+    async (c, { params: { id } }) => {
       const [used] = await db
         .select({ n: count() })
         .from(questions)
@@ -198,9 +201,11 @@ export function taxonomyRoutes(deps: QuestionsDeps): Hono {
     },
   );
 
-  app.post(
-    '/api/admin/tags',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/api/admin/tags',
       operationId: 'createTag',
       summary: 'Create a tag',
       tag: 'questions',
@@ -208,10 +213,8 @@ export function taxonomyRoutes(deps: QuestionsDeps): Hono {
       body: TaxonomyBody,
       ok: { 201: answer(TaxonomyItem) },
       errors: [409],
-    }),
-    requireRole('admin'),
-    async (c) => {
-      const body = await readJson(c, TaxonomyBody);
+    },
+    async (c, { body }) => {
       const created = await writeTaxonomy('tag', 'created', currentSession(c).userId, (tx) =>
         tx.insert(tags).values(body).returning(taxonomyColumns.tags),
       ).catch(refuseDuplicateName(`A topic named '${body.name}' already exists.`));
@@ -219,9 +222,11 @@ export function taxonomyRoutes(deps: QuestionsDeps): Hono {
     },
   );
 
-  app.delete(
-    '/api/admin/tags/:id',
-    apiDoc({
+  defineRoute(
+    app,
+    {
+      method: 'delete',
+      path: '/api/admin/tags/:id',
       operationId: 'deleteTag',
       summary: 'Delete a tag (its questions lose it)',
       tag: 'questions',
@@ -229,10 +234,8 @@ export function taxonomyRoutes(deps: QuestionsDeps): Hono {
       params: IdParam,
       ok: { 200: answer(TaxonomyItem) },
       errors: [404],
-    }),
-    requireRole('admin'),
-    async (c) => {
-      const { id } = readParams(c, IdParam);
+    },
+    async (c, { params: { id } }) => {
       const deleted = await writeTaxonomy('tag', 'deleted', currentSession(c).userId, (tx) =>
         tx.delete(tags).where(eq(tags.id, id)).returning(taxonomyColumns.tags),
       );

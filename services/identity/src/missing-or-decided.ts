@@ -1,7 +1,7 @@
 import { conflict, type HttpError, notFound } from '@uapqa/service-kit';
 import type { Executor } from '@uapqa/service-kit/db';
 import { eq } from 'drizzle-orm';
-import type { creatorProfiles, expertApplications } from '../db/schema.js';
+import type { creatorProfiles, expertApplications } from './db/schema.js';
 
 /**
  * Why a decision on a pending application (an expert profile, an expert application) changed no

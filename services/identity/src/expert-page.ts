@@ -1,0 +1,45 @@
+import { notFound } from '@uapqa/service-kit';
+import type { Executor } from '@uapqa/service-kit/db';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { creatorProfiles, users } from './db/schema.js';
+
+export const NO_SUCH_EXPERT =
+  'No expert has that handle: it is misspelt, or they no longer answer here.';
+
+/**
+ * The profile of an expert's public page, by username in any case: only an approved expert who
+ * still holds the expert role and whose account is open; anyone else is not found (404). A
+ * delisted expert is found, with `listed: false`.
+ */
+export async function findExpertProfile(db: Executor, handle: string) {
+  const [found] = await db
+    .select({
+      id: creatorProfiles.id,
+      userId: creatorProfiles.userId,
+      handle: users.username,
+      brandName: creatorProfiles.brandName,
+      bio: creatorProfiles.bio,
+      expertise: creatorProfiles.expertise,
+      questionsPerWeek: creatorProfiles.questionsPerWeek,
+      title: creatorProfiles.title,
+      avatarColor: creatorProfiles.avatarColor,
+      listed: creatorProfiles.listed,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(users)
+    .innerJoin(creatorProfiles, eq(creatorProfiles.userId, users.id))
+    .where(
+      and(
+        // Usernames are unique in lower case (users_username_lower_idx): one row at most.
+        sql`lower(${users.username}) = lower(${handle})`,
+        eq(creatorProfiles.status, 'approved'),
+        // A former expert (their role taken away) or a closed account has no page.
+        eq(users.role, 'expert'),
+        isNull(users.closedAt),
+      ),
+    );
+  if (!found) throw notFound(NO_SUCH_EXPERT);
+  const { firstName, lastName, ...profile } = found;
+  return { ...profile, user: { firstName, lastName } };
+}
