@@ -2,7 +2,7 @@ import { remoteViteConfig } from '@uapqa/ui/remote-vite-config';
 import { defineConfig } from 'vite';
 
 /**
- * The experts remote: the expert dashboard, creator onboarding, the experts marketing page and
+ * The experts remote: the expert dashboard, expert onboarding, the experts marketing page and
  * the public expert application.
  */
 export default defineConfig(

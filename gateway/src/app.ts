@@ -1,15 +1,14 @@
 import {
   AccountExport,
   AdminStats,
-  CreatorWithWindow,
   CurrentSession,
   CurrentUser,
+  ExpertWithWindow,
   Health,
   PlatformStats,
   TaxonomyItem,
 } from '@uapqa/contracts';
 import {
-  answer,
   apiDoc,
   clientIp,
   createServiceApp,
@@ -18,6 +17,7 @@ import {
   type RateLimitStore,
   rateLimit,
   requireRole,
+  response,
   roles,
   SESSION,
   type SessionVerifier,
@@ -27,8 +27,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { mountApiDocs } from './api-docs/serve.js';
 import { composeAccountExport } from './compose/account-export.js';
-import { composeCreators } from './compose/creators.js';
 import { mountExpertPage } from './compose/expert-page.js';
+import { composeExperts } from './compose/experts.js';
 import { composeHealth } from './compose/health.js';
 import { composeAdminStats, composePlatformStats } from './compose/stats.js';
 import { composeSession, composeUser } from './compose/user.js';
@@ -147,7 +147,7 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
       summary: 'The signed-in user with subscription status and credits',
       tag: 'gateway',
       access: SESSION,
-      ok: { 200: answer(CurrentUser) },
+      ok: { 200: response(CurrentUser) },
       errors: [503],
     }),
     (c) => composeUser(c, upstreams, trustProxy),
@@ -161,7 +161,7 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
         'Unlike `/api/user`, a visitor or an ended session is an answer (`{ "user": null }`), not a 401.',
       tag: 'gateway',
       access: PUBLIC,
-      ok: { 200: answer(CurrentSession) },
+      ok: { 200: response(CurrentSession) },
       errors: [503],
     }),
     (c) => composeSession(c, upstreams),
@@ -175,7 +175,7 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
         'Each service gives its own part: `identity` (the account, sign-ins, expert profile), `questions` (questions asked with the answers received, answers given), `billing` (subscription, credit ledger, payments) and `notifications` (emails sent). A service not deployed here is a part with `available: false` and a sentence; a deployed one that fails makes the export a 503. Sent as an attachment, never cached.',
       tag: 'gateway',
       access: SESSION,
-      ok: { 200: answer(AccountExport, 'The file (`Content-Disposition: attachment`).') },
+      ok: { 200: response(AccountExport, 'The file (`Content-Disposition: attachment`).') },
       errors: [503],
     }),
     (c) => composeAccountExport(c, upstreams),
@@ -187,7 +187,7 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
       summary: 'Readiness of every service behind the gateway',
       tag: 'gateway',
       access: PUBLIC,
-      ok: { 200: answer(Health), 503: answer(Health, 'A deployed service is not ready.') },
+      ok: { 200: response(Health), 503: response(Health, 'A deployed service is not ready.') },
     }),
     (c) => composeHealth(c, upstreams),
   );
@@ -198,9 +198,9 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
       summary: 'Approved experts, each with its current question window',
       tag: 'gateway',
       access: PUBLIC,
-      ok: { 200: answer(z.array(CreatorWithWindow)) },
+      ok: { 200: response(z.array(ExpertWithWindow)) },
     }),
-    (c) => lists.serve(c, 'creators', () => composeCreators(c, upstreams, trustProxy)),
+    (c) => lists.serve(c, 'experts', () => composeExperts(c, upstreams, trustProxy)),
   );
   app.get(
     '/api/categories',
@@ -209,7 +209,7 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
       summary: 'Categories',
       tag: 'questions',
       access: PUBLIC,
-      ok: { 200: answer(z.array(TaxonomyItem)) },
+      ok: { 200: response(z.array(TaxonomyItem)) },
     }),
     (c) =>
       lists.serve(c, 'categories', () => forward(c, upstreams.questions, 'questions', trustProxy)),
@@ -221,7 +221,7 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
       summary: 'Tags',
       tag: 'questions',
       access: PUBLIC,
-      ok: { 200: answer(z.array(TaxonomyItem)) },
+      ok: { 200: response(z.array(TaxonomyItem)) },
     }),
     (c) => lists.serve(c, 'tags', () => forward(c, upstreams.questions, 'questions', trustProxy)),
   );
@@ -232,7 +232,7 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
       summary: 'Public figures: members, experts, questions answered',
       tag: 'gateway',
       access: PUBLIC,
-      ok: { 200: answer(PlatformStats) },
+      ok: { 200: response(PlatformStats) },
       errors: [503],
     }),
     (c) => composePlatformStats(c, upstreams),
@@ -244,7 +244,7 @@ export function buildGatewayApp(deps: GatewayDeps): Hono {
       summary: 'Staff dashboard figures',
       tag: 'gateway',
       access: roles('admin', 'moderator'),
-      ok: { 200: answer(AdminStats) },
+      ok: { 200: response(AdminStats) },
       errors: [503],
     }),
     requireRole('admin', 'moderator'),

@@ -40,7 +40,7 @@ export const gatewayConfigSchema = z.object({
   FRONTENDS_DIR: z.string().optional(),
   UPSTREAM_TIMEOUT_MS: env.int(15_000),
   /**
-   * How long the public creators, categories and topics lists are served from memory (0:
+   * How long the public experts, categories and topics lists are served from memory (0:
    * never). Changes announced on the bus, and writes through this gateway, show at once.
    */
   PUBLIC_LISTS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),

@@ -3,7 +3,7 @@ import {
   HttpError,
   REFRESH_COOKIE,
   SESSION_COOKIE,
-  withAnswerHeaders,
+  withResponseHeaders,
 } from '@uapqa/service-kit';
 import type { Context } from 'hono';
 import { personalCacheControl, personalRequest } from './personal-no-store.js';
@@ -95,7 +95,7 @@ export function forwardedResponse(
     record['cache-control'],
   );
   if (rule) record['cache-control'] = rule;
-  return withAnswerHeaders(c, answerBody(answer, method), answer.status, record, cookies);
+  return withResponseHeaders(c, answerBody(answer, method), answer.status, record, cookies);
 }
 
 /** `forwardCall`, its answer handed back to the caller as it came. */

@@ -11,7 +11,7 @@ import { type EventBus, type Remembered, remembered, type Subscription } from '@
 import type { Context, MiddlewareHandler } from 'hono';
 
 /** The public lists every browse page view asks for, the same for every caller. */
-export type PublicList = 'creators' | 'categories' | 'tags';
+export type PublicList = 'experts' | 'categories' | 'tags';
 
 /** A list's answer as the services gave it, kept whole so that it can be served again. */
 interface ListAnswer {
@@ -30,11 +30,11 @@ interface ListAnswer {
  */
 const WRITES_THAT_CHANGE: ReadonlyArray<{ path: RegExp; list: PublicList }> = [
   // A question takes a place in its expert's window.
-  { path: /^\/api\/questions\/?$/, list: 'creators' },
+  { path: /^\/api\/questions\/?$/, list: 'experts' },
   // Approving, delisting or listing an expert again.
-  { path: /^\/api\/admin\/creator-profiles\//, list: 'creators' },
+  { path: /^\/api\/admin\/creator-profiles\//, list: 'experts' },
   // A role change away from expert delists them.
-  { path: /^\/api\/admin\/users\/[^/]+\/role$/, list: 'creators' },
+  { path: /^\/api\/admin\/users\/[^/]+\/role$/, list: 'experts' },
   { path: /^\/api\/admin\/categories(\/|$)/, list: 'categories' },
   { path: /^\/api\/admin\/tags(\/|$)/, list: 'tags' },
 ];
@@ -79,7 +79,7 @@ export function publicLists(ttlMs: number): PublicLists {
       },
     );
   const lists: Record<PublicList, Remembered<() => Promise<Response>, ListAnswer>> = {
-    creators: remember(),
+    experts: remember(),
     categories: remember(),
     tags: remember(),
   };
@@ -112,13 +112,13 @@ export function publicLists(ttlMs: number): PublicLists {
         bus.watch({
           stream: IDENTITY_STREAM,
           types: [CreatorApproved.type, CreatorListingChanged.type],
-          handler: async () => lists.creators.changed(),
+          handler: async () => lists.experts.changed(),
         }),
         bus.watch({
           stream: QUESTIONS_STREAM,
           types: [QuestionSubmitted.type, TaxonomyChanged.type],
           handler: async (event) => {
-            if (event.type === QuestionSubmitted.type) lists.creators.changed();
+            if (event.type === QuestionSubmitted.type) lists.experts.changed();
             else if (readEvent(TaxonomyChanged, event).data.kind === 'category') {
               lists.categories.changed();
             } else lists.tags.changed();

@@ -126,7 +126,7 @@ export function securityHeaders(config: HeaderConfig): MiddlewareHandler {
   return async (c, next) => {
     if (!sets) sets = await reading;
     const [pages, api] = sets;
-    Object.assign(c.get('answerHeaders').always, isDocumentPath(c.req.path) ? pages : api);
+    Object.assign(c.get('responseHeaders').always, isDocumentPath(c.req.path) ? pages : api);
     await next();
   };
 }

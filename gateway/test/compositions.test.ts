@@ -28,9 +28,9 @@ const questions = new Hono();
 questions.get('/ready', (c) => c.json({ status: 'ready' }));
 questions.get('/api/questions/windows', async (c) => {
   if (windowsAnswer === 'error') return c.json({ message: 'Internal server error.' }, 500);
-  const creators = await identityCreators();
+  const experts = await identityExperts();
   return c.json(
-    creators.map(({ userId }) => ({
+    experts.map(({ userId }) => ({
       creatorId: userId,
       opensAt: '2026-11-23T15:00:00.000Z',
       closesAt: '2026-11-24T15:00:00.000Z',
@@ -40,7 +40,7 @@ questions.get('/api/questions/windows', async (c) => {
   );
 });
 
-let identityCreators: () => Promise<Array<{ userId: number }>> = async () => [];
+let identityExperts: () => Promise<Array<{ userId: number }>> = async () => [];
 
 const [embedded] = testBackends();
 
@@ -51,7 +51,7 @@ describe('gateway compositions (embedded)', () => {
     }),
   );
   beforeAll(async () => {
-    identityCreators = async () =>
+    identityExperts = async () =>
       (await h.identity.app.request('/api/creators')).json() as Promise<Array<{ userId: number }>>;
   });
   beforeEach(() => {
@@ -112,24 +112,24 @@ describe('gateway compositions (embedded)', () => {
     }
   });
 
-  it("lists the creators without windows while questions fails, keeps no such list, and adds each creator's window once questions answers", async () => {
+  it("lists the experts without windows while questions fails, keeps no such list, and adds each expert's window once questions answers", async () => {
     windowsAnswer = 'error';
     const withoutWindows = await h.visitor().get('/api/creators');
     expect(withoutWindows.status).toBe(200);
     expect(withoutWindows.headers.get('cache-control')).toBe('no-store');
-    const creators = await withoutWindows.json();
-    expect(creators.length).toBeGreaterThan(0);
-    for (const creator of creators) expect(creator).not.toHaveProperty('window');
+    const experts = await withoutWindows.json();
+    expect(experts.length).toBeGreaterThan(0);
+    for (const expert of experts) expect(expert).not.toHaveProperty('window');
 
     windowsAnswer = 'windows';
     const withWindows = await h.visitor().get('/api/creators');
     expect(withWindows.headers.get('cache-control')).toBeNull();
     const listed = await withWindows.json();
-    expect(listed.map((creator: { userId: number }) => creator.userId)).toEqual(
-      creators.map((creator: { userId: number }) => creator.userId),
+    expect(listed.map((expert: { userId: number }) => expert.userId)).toEqual(
+      experts.map((expert: { userId: number }) => expert.userId),
     );
-    for (const creator of listed) {
-      expect(creator.window).toEqual({
+    for (const expert of listed) {
+      expect(expert.window).toEqual({
         opensAt: '2026-11-23T15:00:00.000Z',
         closesAt: '2026-11-24T15:00:00.000Z',
         capacity: 10,

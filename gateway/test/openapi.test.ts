@@ -1,4 +1,4 @@
-import { answer, apiDoc, createLogger, PUBLIC, serveOpenApi } from '@uapqa/service-kit';
+import { apiDoc, createLogger, PUBLIC, response, serveOpenApi } from '@uapqa/service-kit';
 import { testBackends } from '@uapqa/service-kit/testing';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,7 +136,7 @@ describe.each(testBackends())('GET /api/docs merged from the services ($name)', 
         summary: 'Stand-in',
         tag: 'billing',
         access: PUBLIC,
-        ok: { 200: answer(z.object({ provider: z.string() })) },
+        ok: { 200: response(z.object({ provider: z.string() })) },
       }),
       (c) => c.json({ provider: 'local' }),
     );

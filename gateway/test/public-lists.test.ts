@@ -24,7 +24,7 @@ interface Named {
  * changed at will (the real service's tests start this package's stack: it cannot be started
  * here). The events are the contracts' own, published on the stack's real bus.
  */
-function questionsStandIn(creators: () => Promise<Array<{ userId: number }>>) {
+function questionsStandIn(experts: () => Promise<Array<{ userId: number }>>) {
   const state = {
     categories: [{ id: 1, name: 'Sightings' }] as Named[],
     tags: [{ id: 1, name: 'radar' }] as Named[],
@@ -49,7 +49,7 @@ function questionsStandIn(creators: () => Promise<Array<{ userId: number }>>) {
   app.get('/api/questions/windows', async (c) => {
     state.reads.windows++;
     return c.json(
-      (await creators()).map(({ userId }) => ({
+      (await experts()).map(({ userId }) => ({
         creatorId: userId,
         opensAt: '2026-11-23T15:00:00.000Z',
         closesAt: '2026-11-24T15:00:00.000Z',
@@ -74,8 +74,8 @@ function questionsStandIn(creators: () => Promise<Array<{ userId: number }>>) {
 const names = (list: Named[]) => list.map((entry) => entry.name);
 
 describe.each(testBackends())('public lists from the gateway’s memory ($name)', (backend) => {
-  let identityCreators: () => Promise<Array<{ userId: number }>> = async () => [];
-  const questions = questionsStandIn(() => identityCreators());
+  let identityExperts: () => Promise<Array<{ userId: number }>> = async () => [];
+  const questions = questionsStandIn(() => identityExperts());
   const { state } = questions;
 
   // Long enough that only a renewal, never the memory lapsing, can explain a fresh list.
@@ -86,7 +86,7 @@ describe.each(testBackends())('public lists from the gateway’s memory ($name)'
     }),
   );
   beforeAll(async () => {
-    identityCreators = async () =>
+    identityExperts = async () =>
       (await h.identity.app.request('/api/creators')).json() as Promise<Array<{ userId: number }>>;
   });
   beforeEach(() => {
@@ -104,7 +104,7 @@ describe.each(testBackends())('public lists from the gateway’s memory ($name)'
       (await (await h.visitor().get('/api/creators')).json()) as Array<{
         window: { remaining: number };
       }>
-    ).map((creator) => creator.window.remaining);
+    ).map((expert) => expert.window.remaining);
 
   it('asks the services once for the lists of many page views, by visitors and members alike', async () => {
     const member = await signedIn('member');
@@ -115,14 +115,14 @@ describe.each(testBackends())('public lists from the gateway’s memory ($name)'
     );
     for (let view = 0; view < 5; view++) {
       for (const browser of [h.visitor(), member]) {
-        const [creators, categories, tags] = await Promise.all([
+        const [experts, categories, tags] = await Promise.all([
           browser.get('/api/creators'),
           browser.get('/api/categories'),
           browser.get('/api/tags'),
         ]);
-        expect(creators.status).toBe(200);
-        expect(creators.headers.get('content-type')).toMatch(/^application\/json/);
-        expect([await creators.json(), await categories.json(), await tags.json()]).toEqual(first);
+        expect(experts.status).toBe(200);
+        expect(experts.headers.get('content-type')).toMatch(/^application\/json/);
+        expect([await experts.json(), await categories.json(), await tags.json()]).toEqual(first);
       }
     }
     expect(state.reads).toEqual({ categories: 1, tags: 1, windows: 1 });
@@ -248,14 +248,14 @@ describe.each(testBackends())('public lists from the gateway’s memory ($name)'
       }>;
     const [first, second] = await listed();
     expect((await admin.post(`/api/admin/creator-profiles/${first!.id}/delist`)).status).toBe(200);
-    expect((await listed()).map((creator) => creator.userId)).not.toContain(first!.userId);
+    expect((await listed()).map((expert) => expert.userId)).not.toContain(first!.userId);
     const demoted = await admin.patch(`/api/admin/users/${second!.userId}/role`, {
       role: 'user',
       reason: 'Staffing change',
     });
     expect(demoted.status).toBe(200);
-    expect((await listed()).map((creator) => creator.userId)).not.toContain(second!.userId);
+    expect((await listed()).map((expert) => expert.userId)).not.toContain(second!.userId);
     expect((await admin.post(`/api/admin/creator-profiles/${first!.id}/relist`)).status).toBe(200);
-    expect((await listed()).map((creator) => creator.userId)).toContain(first!.userId);
+    expect((await listed()).map((expert) => expert.userId)).toContain(first!.userId);
   });
 });

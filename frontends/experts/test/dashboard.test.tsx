@@ -82,7 +82,7 @@ describe('the expert dashboard', () => {
     useSession.setState({ user: { ...expert, role: 'user' }, status: 'ready' });
     stubFetch(() => jsonResponse([]));
     renderPage(<ExpertDashboard />);
-    expect(screen.getByText("Access Denied: You don't have creator permissions.")).toBeTruthy();
+    expect(screen.getByText("Access Denied: You don't have expert permissions.")).toBeTruthy();
   });
 
   it('shows a question withdrawn after a delisting as withdrawn, with nothing to answer', async () => {

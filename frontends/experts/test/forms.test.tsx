@@ -3,17 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { useToastStore } from '@uapqa/ui';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Apply, { ExpertApplicationForm } from '../src/pages/Apply';
-import { CreatorApplicationForm } from '../src/pages/ExpertOnboarding';
-import { sendCreatorApplication } from './creator-application';
+import { ExpertProfileForm } from '../src/pages/ExpertOnboarding';
+import { sendExpertApplication } from './expert-application';
 import { jsonResponse, renderPage, stubFetch, toastTitles } from './render';
 
 beforeEach(() => useToastStore.setState({ toasts: [] }));
 afterEach(() => vi.unstubAllGlobals());
 
-describe('the creator application', () => {
+describe('the expert application', () => {
   it("shows every message of the form's rules for an empty form and sends nothing", async () => {
     const onSubmit = vi.fn(async () => {});
-    renderPage(<CreatorApplicationForm onSubmit={onSubmit} />);
+    renderPage(<ExpertProfileForm onSubmit={onSubmit} />);
     await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
     for (const message of [
       'Brand name must be at least 2 characters',
@@ -31,8 +31,8 @@ describe('the creator application', () => {
 
   it('sends the numbers as integers and an empty website as nothing', async () => {
     const onSubmit = vi.fn(async (_body: unknown) => {});
-    renderPage(<CreatorApplicationForm onSubmit={onSubmit} />);
-    await sendCreatorApplication();
+    renderPage(<ExpertProfileForm onSubmit={onSubmit} />);
+    await sendExpertApplication();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     const body = onSubmit.mock.calls[0]![0] as Record<string, unknown>;
     expect(body).toMatchObject({
@@ -48,7 +48,7 @@ describe('the creator application', () => {
   it.each(['not a url', 'javascript:alert(1)'])(
     'refuses a website that is not an http(s) address (%s)',
     async (website) => {
-      renderPage(<CreatorApplicationForm onSubmit={async () => {}} />);
+      renderPage(<ExpertProfileForm onSubmit={async () => {}} />);
       await userEvent.type(screen.getByLabelText('Website (optional)'), website);
       await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
       expect(
@@ -58,7 +58,7 @@ describe('the creator application', () => {
   );
 
   it('refuses social links that are not http(s) addresses', async () => {
-    renderPage(<CreatorApplicationForm onSubmit={async () => {}} />);
+    renderPage(<ExpertProfileForm onSubmit={async () => {}} />);
     await userEvent.type(screen.getByLabelText(/^Social links/), 'https://ok.example.com data:x');
     await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
     expect(

@@ -5,7 +5,7 @@ import { useSession, useToastStore } from '@uapqa/ui';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ExpertOnboarding from '../src/pages/ExpertOnboarding';
 import Experts from '../src/pages/Experts';
-import { sendCreatorApplication } from './creator-application';
+import { sendExpertApplication } from './expert-application';
 import { jsonResponse, renderPage, stubFetch, toastTitles } from './render';
 
 const member: CurrentUser = {
@@ -70,7 +70,7 @@ describe('/expert-onboarding', () => {
       init.method === 'POST' ? jsonResponse({ id: 1, status: 'pending' }, 201) : jsonResponse(null),
     );
     renderPage(<ExpertOnboarding />);
-    await sendCreatorApplication();
+    await sendExpertApplication();
     await screen.findByTestId('application-submitted');
     expect(toastTitles()).toEqual(['Application Submitted']);
     const post = fetchSpy.mock.calls.find(([, init]) => init?.method === 'POST');
@@ -78,16 +78,16 @@ describe('/expert-onboarding', () => {
     expect(post?.[1]?.credentials).toBe('include');
   });
 
-  it("on a 401 says 'You need to be logged in to apply as a creator.'", async () => {
+  it("on a 401 says 'You need to be logged in to apply as an expert.'", async () => {
     useSession.setState({ user: member, status: 'ready' });
     stubFetch((_url, init) =>
       init.method === 'POST' ? jsonResponse({ message: 'Unauthorized' }, 401) : jsonResponse(null),
     );
     renderPage(<ExpertOnboarding />);
-    await sendCreatorApplication();
+    await sendExpertApplication();
     await waitFor(() => expect(toastTitles()).toEqual(['Unauthorized']));
     expect(useToastStore.getState().toasts[0]?.description).toBe(
-      'You need to be logged in to apply as a creator.',
+      'You need to be logged in to apply as an expert.',
     );
   });
 });

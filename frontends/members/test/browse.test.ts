@@ -1,4 +1,4 @@
-import { testCreator } from '@uapqa/ui/testing';
+import { testExpert } from '@uapqa/ui/testing';
 import { describe, expect, it } from 'vitest';
 import { uniqueExperts } from '../src/lib/archive-filters';
 import { filtersFrom, paramsFrom, questionsUrl, resultsLabel } from '../src/lib/archive-query';
@@ -6,8 +6,8 @@ import { excerptAround } from '../src/lib/highlighted';
 import { countdown, windowState } from '../src/lib/windows';
 import { categoryTone } from '../src/pages/BrowseQA';
 
-const creator = (id: number, firstName: string, lastName: string) =>
-  testCreator({ id, userId: id * 10, questionsPerWeek: 2, user: { firstName, lastName } });
+const expert = (id: number, firstName: string, lastName: string) =>
+  testExpert({ id, userId: id * 10, questionsPerWeek: 2, user: { firstName, lastName } });
 
 describe('browse helpers', () => {
   it('reads the filters from the address, ignoring what is not an id', () => {
@@ -70,9 +70,9 @@ describe('browse helpers', () => {
 
   it('lists each expert once by first and last name', () => {
     const list = uniqueExperts([
-      creator(1, 'Dana', 'Whitfield'),
-      creator(2, 'Dana', 'Whitfield'),
-      creator(3, 'Theo', 'Lark'),
+      expert(1, 'Dana', 'Whitfield'),
+      expert(2, 'Dana', 'Whitfield'),
+      expert(3, 'Theo', 'Lark'),
     ]);
     expect(list.map((c) => c.userId)).toEqual([10, 30]);
   });

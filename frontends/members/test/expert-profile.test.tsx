@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import type { ExpertPage } from '@uapqa/contracts';
 import { theme } from '@uapqa/ui';
 import { MemoryRouter } from '@uapqa/ui/router-testing';
-import { jsonResponse, stubFetch, testCreator, testQuestion } from '@uapqa/ui/testing';
+import { jsonResponse, stubFetch, testExpert, testQuestion } from '@uapqa/ui/testing';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QuestionForm } from '../src/lib/ask/QuestionForm';
@@ -117,9 +117,9 @@ describe('/experts/:handle', () => {
 
 describe("the ask form's expert", () => {
   it("opens with the expert an expert page asked for chosen, and links that expert's page", () => {
-    const creators = [
-      testCreator({ id: 1, userId: 4, questionsPerWeek: 5, user: DANA.user, handle: 'dana' }),
-      testCreator({
+    const experts = [
+      testExpert({ id: 1, userId: 4, questionsPerWeek: 5, user: DANA.user, handle: 'dana' }),
+      testExpert({
         id: 2,
         userId: 5,
         questionsPerWeek: 3,
@@ -129,7 +129,7 @@ describe("the ask form's expert", () => {
     render(
       <ThemeProvider theme={theme}>
         <MemoryRouter initialEntries={['/submit-question?expert=4']}>
-          <QuestionForm data={{ creators, categories: [], tags: [] }} onSubmit={vi.fn()} />
+          <QuestionForm data={{ experts, categories: [], tags: [] }} onSubmit={vi.fn()} />
         </MemoryRouter>
       </ThemeProvider>,
     );

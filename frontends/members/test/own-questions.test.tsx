@@ -90,7 +90,7 @@ describe('a question whose expert is no longer available', () => {
       creator: { userId: 3, firstName: 'Theo', lastName: 'Lark', brandName: null },
     };
     expect(statusLabel(withdrawn)).toEqual({ label: 'Expert unavailable', tone: 'gray' });
-    renderPage(<QuestionFacts question={withdrawn} creators={[]} now={Date.parse('2026-01-02')} />);
+    renderPage(<QuestionFacts question={withdrawn} experts={[]} now={Date.parse('2026-01-02')} />);
     expect(screen.getByTestId('refund').textContent).toBe(
       'Theo Lark is no longer available to answer questions, so this question was withdrawn. Your FOIA credit was refunded; you can ask another expert.',
     );

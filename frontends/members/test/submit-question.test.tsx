@@ -2,14 +2,14 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { theme } from '@uapqa/ui';
 import { MemoryRouter } from '@uapqa/ui/router-testing';
-import { testCreator } from '@uapqa/ui/testing';
+import { testExpert } from '@uapqa/ui/testing';
 import { ThemeProvider } from 'styled-components';
 import { describe, expect, it, vi } from 'vitest';
 import { QuestionForm } from '../src/lib/ask/QuestionForm';
 
 const data = {
-  creators: [
-    testCreator({
+  experts: [
+    testExpert({
       id: 1,
       userId: 11,
       questionsPerWeek: 5,

@@ -321,7 +321,7 @@ describe('the admin dashboard', () => {
     expect(lastToast()?.description).toBe('Questions use this category.');
   });
 
-  it('approves a pending creator application', async () => {
+  it('approves a pending expert application', async () => {
     signIn('admin');
     const { spy } = adminApi();
     renderPage(<AdminDashboard />, '/admin-dashboard');

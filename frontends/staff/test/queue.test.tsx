@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Creator, ModerationItem } from '@uapqa/contracts';
+import type { Expert, ModerationItem } from '@uapqa/contracts';
 import { useSession, useToastStore } from '@uapqa/ui';
-import { testCreator, testQuestion } from '@uapqa/ui/testing';
+import { testExpert, testQuestion } from '@uapqa/ui/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ModerationQueue, QUEUE_MAX_HEIGHT } from '../src/components/ModerationQueue';
 import { jsonResponse, lastToast, renderPage, stubFetch, toastTitles } from './render';
@@ -23,14 +23,14 @@ function item(id: string, title: string): ModerationItem {
   };
 }
 
-const creators: Creator[] = [
-  testCreator({
+const experts: Expert[] = [
+  testExpert({
     id: 1,
     userId: 11,
     questionsPerWeek: 5,
     user: { firstName: 'Dana', lastName: 'Whitfield' },
   }),
-  testCreator({
+  testExpert({
     id: 2,
     userId: 22,
     questionsPerWeek: 3,
@@ -80,7 +80,7 @@ function queueApi(
     if (url.startsWith('/api/admin/questions/pending')) {
       return jsonResponse(pending, 200, { 'X-Total-Count': String(pending.length) });
     }
-    if (url === '/api/creators') return jsonResponse(creators);
+    if (url === '/api/creators') return jsonResponse(experts);
     if (url === '/api/admin/stats') return jsonResponse({});
     return jsonResponse({ message: `unexpected ${url}` }, 404);
   });
@@ -300,7 +300,7 @@ describe('the moderation queue', () => {
       if (url === '/api/admin/questions/pending?cursor=abc%3D') {
         return jsonResponse([item('q2', 'Second page question')], 200, { 'X-Total-Count': '2' });
       }
-      if (url === '/api/creators') return jsonResponse(creators);
+      if (url === '/api/creators') return jsonResponse(experts);
       return jsonResponse({ message: 'unexpected' }, 404);
     });
     renderPage(<ModerationQueue />);

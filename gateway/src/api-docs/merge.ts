@@ -1,4 +1,4 @@
-import { type ApiDocument, appDocument, renderedErrorAnswer } from '@uapqa/service-kit';
+import { type ApiDocument, appDocument, renderedErrorResponse } from '@uapqa/service-kit';
 import type { Hono } from 'hono';
 import { ROUTE_TABLE, routePattern, SERVICES, type ServiceName } from '../route-table.js';
 import { answerJson, answerOk, type Upstreams } from '../upstreams.js';
@@ -63,7 +63,7 @@ export async function mergeApiDocuments(
         const operation = item[method];
         if (!operation || paths[path]?.[method]) continue;
         const responses = { ...operation.responses };
-        for (const status of FORWARDING_ERRORS) responses[status] ??= renderedErrorAnswer(status);
+        for (const status of FORWARDING_ERRORS) responses[status] ??= renderedErrorResponse(status);
         paths[path] = { ...paths[path], [method]: { ...operation, responses } };
       }
     }

@@ -5,7 +5,7 @@ import {
   type ExpertRecord,
   MIN_RATINGS_SHOWN,
 } from '@uapqa/contracts';
-import { answer, apiDoc, HttpError, PUBLIC } from '@uapqa/service-kit';
+import { apiDoc, HttpError, PUBLIC, response } from '@uapqa/service-kit';
 import type { Context, Hono } from 'hono';
 import { forwardCall, forwardedResponse } from '../forward.js';
 import { answerJson, answerOk, type Upstreams } from '../upstreams.js';
@@ -55,7 +55,7 @@ export function mountExpertPage(app: Hono, upstreams: Upstreams, trustProxy: boo
       tag: 'gateway',
       access: PUBLIC,
       params: ExpertHandleParam,
-      ok: { 200: answer(ExpertPage) },
+      ok: { 200: response(ExpertPage) },
       errors: [404, 503],
     }),
     (c) => composeExpertPage(c, upstreams, trustProxy),

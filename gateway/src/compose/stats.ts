@@ -44,14 +44,14 @@ async function collect<K extends string>(
 
 /** `GET /api/platform-stats`: `{ members, experts, questionsAnswered }`. */
 export async function composePlatformStats(c: Context, upstreams: Upstreams): Promise<Response> {
-  const { members, creators, questions } = await collect(c, upstreams, {
+  const { members, experts, questions } = await collect(c, upstreams, {
     members: { service: 'identity', path: '/api/member-count' },
-    creators: { service: 'identity', path: '/api/creators' },
+    experts: { service: 'identity', path: '/api/creators' },
     questions: { service: 'questions', path: '/api/questions/stats' },
   });
   return c.json({
     members: members.count,
-    experts: (creators as unknown as unknown[]).length,
+    experts: (experts as unknown as unknown[]).length,
     questionsAnswered: questions.questionsAnswered,
   });
 }
@@ -63,10 +63,10 @@ export async function composePlatformStats(c: Context, upstreams: Upstreams): Pr
  * questions), so this stays staff-only: monthly revenue is not an expert's business.
  */
 export async function composeAdminStats(c: Context, upstreams: Upstreams): Promise<Response> {
-  const { billing, questions, creators, moderation } = await collect(c, upstreams, {
+  const { billing, questions, experts, moderation } = await collect(c, upstreams, {
     billing: { service: 'billing', path: '/api/billing/stats', withSession: true },
     questions: { service: 'questions', path: '/api/questions/stats' },
-    creators: { service: 'identity', path: '/api/creators' },
+    experts: { service: 'identity', path: '/api/creators' },
     moderation: { service: 'moderation', path: '/api/admin/questions/stats', withSession: true },
   });
   return c.json({
@@ -74,7 +74,7 @@ export async function composeAdminStats(c: Context, upstreams: Upstreams): Promi
     monthlyRevenue: billing.monthlyRevenue,
     questionsThisMonth: questions.questionsThisMonth,
     totalQuestions: questions.totalQuestions,
-    activeExperts: (creators as unknown as unknown[]).length,
+    activeExperts: (experts as unknown as unknown[]).length,
     awaitingReview: moderation.awaitingReview,
     decidedThisMonth: moderation.decidedThisMonth,
   });

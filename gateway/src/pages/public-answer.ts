@@ -1,9 +1,9 @@
 import { ANONYMOUS_PREVIEW_CHARS, type Question } from '@uapqa/contracts';
 
 /** The name an answer is signed with, as the site shows it: the expert's name, else their brand. */
-export function expertName(creator: Question['creator']): string {
-  const personal = `${creator?.firstName ?? ''} ${creator?.lastName ?? ''}`.trim();
-  return personal || creator?.brandName || 'UAP Answers Expert';
+export function expertName(expert: Question['creator']): string {
+  const personal = `${expert?.firstName ?? ''} ${expert?.lastName ?? ''}`.trim();
+  return personal || expert?.brandName || 'UAP Answers Expert';
 }
 
 /**

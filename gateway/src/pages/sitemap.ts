@@ -1,4 +1,4 @@
-import { type Creator, expertPagePath, SITEMAP_PAGES, type SitemapPage } from '@uapqa/contracts';
+import { type Expert, expertPagePath, SITEMAP_PAGES, type SitemapPage } from '@uapqa/contracts';
 import type { Context, Hono } from 'hono';
 import { escapeToBuffer, type StringBuffer } from 'hono/utils/html';
 import { upstreamJson } from '../compose/upstream-json.js';
@@ -34,7 +34,7 @@ function sitePageUrls(origin: string): string[] {
 }
 
 /** Every listed expert's page: found by search engines without a question of theirs in hand. */
-function expertUrls(origin: string, experts: readonly Pick<Creator, 'handle'>[]): string[] {
+function expertUrls(origin: string, experts: readonly Pick<Expert, 'handle'>[]): string[] {
   return experts.map(
     (expert) => `<url><loc>${xml(`${origin}${expertPagePath(expert.handle)}`)}</loc></url>`,
   );
@@ -74,7 +74,7 @@ export function mountSitemap(
    */
   const sitePages = async (c: Context, origin: string) => {
     const experts = upstreams.identity
-      ? await upstreamJson<Creator[]>(c, upstreams, 'identity', '/api/creators', {
+      ? await upstreamJson<Expert[]>(c, upstreams, 'identity', '/api/creators', {
           waitForIt: true,
         })
       : [];

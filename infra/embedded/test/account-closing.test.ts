@@ -76,7 +76,7 @@ describe.each(testBackends())(
       });
       userId = (await verified.json()).id;
       await payLocally(browser, '/api/create-subscription');
-      const creators = await eventually(async () => {
+      const experts = await eventually(async () => {
         const list = await (await stack.visitor().get('/api/creators')).json();
         const dana = list.find(
           (each: { brandName: string }) => each.brandName === 'Dana Whitfield',
@@ -84,7 +84,7 @@ describe.each(testBackends())(
         expect(dana?.window).toBeTruthy();
         return list as Array<{ userId: number; brandName: string }>;
       }, SLOW);
-      const dana = creators.find((each) => each.brandName === 'Dana Whitfield')!;
+      const dana = experts.find((each) => each.brandName === 'Dana Whitfield')!;
       const categories = await (await browser.get('/api/categories')).json();
       const tags = await (await browser.get('/api/tags')).json();
       const ask = async (title: string) => {
@@ -265,8 +265,8 @@ describe.each(testBackends())(
         });
       }, SLOW);
       await eventually(async () => {
-        const creators = await (await stack.visitor().get('/api/creators')).json();
-        expect(creators.map((each: { brandName: string }) => each.brandName)).not.toContain(
+        const experts = await (await stack.visitor().get('/api/creators')).json();
+        expect(experts.map((each: { brandName: string }) => each.brandName)).not.toContain(
           'Dana Whitfield',
         );
       }, SLOW);

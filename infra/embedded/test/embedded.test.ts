@@ -107,8 +107,8 @@ describe('embedded single process', () => {
     await embedded.restart();
     const after = await (await fetch(`${embedded.url}/api/member-count`)).json();
     expect(after).toEqual(before);
-    const creators = await (await fetch(`${embedded.url}/api/creators`)).json();
-    expect(creators).toHaveLength(5);
+    const experts = await (await fetch(`${embedded.url}/api/creators`)).json();
+    expect(experts).toHaveLength(5);
     // The demo member was paid for once, not again on the restart.
     const cookie = await memberCookie();
     const me = await (await fetch(`${embedded.url}/api/user`, { headers: { cookie } })).json();

@@ -25,8 +25,8 @@ export async function awaitExpertWindows(
 ): Promise<void> {
   await eventually(
     async () => {
-      const creators = await (await visitor.get('/api/creators')).json();
-      expect(creators.filter((c: { window?: unknown }) => c.window)).toHaveLength(experts);
+      const listed = await (await visitor.get('/api/creators')).json();
+      expect(listed.filter((c: { window?: unknown }) => c.window)).toHaveLength(experts);
     },
     { timeoutMs, intervalMs: 250 },
   );

@@ -34,7 +34,7 @@ export const DECISION_NOTE_MAX = 2000;
 export const ANSWER_DUE_HOURS = 72;
 /** After a lapse the balance is frozen this long; a resubscribe within it restores the credits. */
 export const FROZEN_CREDITS_MONTHS = 6;
-export const CREATOR_APPLICATION_CONTACT_HOURS = 48;
+export const EXPERT_APPLICATION_CONTACT_HOURS = 48;
 /**
  * The longest free text the public forms (the expert application, the contact form) take, in
  * characters; the forms show what is left. A form's whole body is capped too (bytes): the sum

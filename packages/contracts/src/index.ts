@@ -17,6 +17,7 @@ export * from './api/identity-admin.js';
 export * from './api/moderation.js';
 export * from './api/my-questions.js';
 export * from './api/notifications.js';
+export * from './api/published-name.js';
 export * from './api/questions.js';
 export * from './api/rejection-reason.js';
 export * from './constants.js';

@@ -7,10 +7,10 @@ import {
   BROWSE_PAGE_SIZE,
   ContactBody,
   CREDIT_PACKAGES,
-  CreatorProfileApplication,
   createEvent,
   EventEnvelope,
   ExpertApplication,
+  ExpertProfileApplication,
   LoginBody,
   MIN_ANSWER_LENGTH,
   RegisterBody,
@@ -89,8 +89,8 @@ describe("request schemas carry the forms' messages", () => {
     weeklyRate: 100,
   };
 
-  it('accepts a minimal creator application and normalises the empty website to null', () => {
-    const parsed = CreatorProfileApplication.parse(application);
+  it('accepts a minimal expert application and normalises the empty website to null', () => {
+    const parsed = ExpertProfileApplication.parse(application);
     expect(parsed.website).toBeNull();
     expect(parsed.socialLinks).toBeNull();
   });
@@ -103,17 +103,17 @@ describe("request schemas carry the forms' messages", () => {
     ['experienceYears', undefined, 'Please specify your years of experience'],
     ['questionsPerWeek', undefined, 'Please specify how many questions you can answer'],
     ['weeklyRate', undefined, 'Please specify your weekly rate'],
-  ])('refuses a creator application with a bad %s', (field, value, message) => {
-    const result = CreatorProfileApplication.safeParse({ ...application, [field]: value });
+  ])('refuses an expert application with a bad %s', (field, value, message) => {
+    const result = ExpertProfileApplication.safeParse({ ...application, [field]: value });
     expect(result.success).toBe(false);
     expect(messages(result)).toContain(message);
   });
 
   it('sends integers as integers: a number in a string is refused', () => {
-    expect(CreatorProfileApplication.safeParse({ ...application, weeklyRate: '100' }).success).toBe(
+    expect(ExpertProfileApplication.safeParse({ ...application, weeklyRate: '100' }).success).toBe(
       false,
     );
-    expect(CreatorProfileApplication.safeParse({ ...application, weeklyRate: 1.5 }).success).toBe(
+    expect(ExpertProfileApplication.safeParse({ ...application, weeklyRate: 1.5 }).success).toBe(
       false,
     );
   });
@@ -208,7 +208,7 @@ describe('text hygiene in the shared fields', () => {
     expect(ExpertApplication.parse({ ...base, website: ' https://jo.example.com ' }).website).toBe(
       'https://jo.example.com',
     );
-    const social = CreatorProfileApplication.shape.socialLinks;
+    const social = ExpertProfileApplication.shape.socialLinks;
     expect(social.parse('https://a.example.com, http://b.example.org')).toBe(
       'https://a.example.com\nhttp://b.example.org',
     );

@@ -8,7 +8,7 @@ import { badRequest, tooManyRequests } from '../src/errors.js';
 import { createServiceApp } from '../src/http/app.js';
 import { defineRoute } from '../src/http/define-route.js';
 import { appDocument } from '../src/openapi/document.js';
-import { answer, PUBLIC, roles, SESSION } from '../src/openapi/route-doc.js';
+import { PUBLIC, response, roles, SESSION } from '../src/openapi/route-doc.js';
 
 const Note = z.object({ text: z.string().min(3, 'Please write at least 3 characters.') });
 const Page = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
@@ -45,7 +45,7 @@ function testApp() {
       query: Page,
       body: Note,
       middleware: [limit],
-      ok: { 201: answer(Note) },
+      ok: { 201: response(Note) },
     },
     (c, { params, query, body }) => {
       expectTypeOf(params.id).toEqualTypeOf<number>();
@@ -65,7 +65,7 @@ function testApp() {
       access: PUBLIC,
       params: QuestionIdParam,
       paramsNotFound: 'No such question.',
-      ok: { 200: answer(Question) },
+      ok: { 200: response(Question) },
     },
     (c, { params, query, body }) => {
       expectTypeOf(query).toEqualTypeOf<undefined>();
@@ -89,7 +89,7 @@ function testApp() {
         if (!parsed.success) throw badRequest('Only the first rule.', 'text');
         return parsed.data;
       },
-      ok: { 200: answer(Note) },
+      ok: { 200: response(Note) },
     },
     (c, { body }) => c.json(body),
   );

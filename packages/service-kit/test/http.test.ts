@@ -1,9 +1,9 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { withAnswerHeaders } from '../src/http/answer-headers.js';
 import { createServiceApp, type ReadinessCheck } from '../src/http/app.js';
 import { rateLimit } from '../src/http/rate-limit.js';
+import { withResponseHeaders } from '../src/http/response-headers.js';
 import { listen } from '../src/http/serve.js';
 import { readJson } from '../src/http/validate.js';
 
@@ -244,17 +244,17 @@ describe('createServiceApp', () => {
   it("builds an answer with the request's every-answer headers in it, the answer's own id kept", async () => {
     const { app } = testApp();
     app.use('/built/*', async (c, next) => {
-      c.get('answerHeaders').always['x-frame-options'] = 'DENY';
+      c.get('responseHeaders').always['x-frame-options'] = 'DENY';
       await next();
     });
     app.get('/built/own-id', (c) =>
-      withAnswerHeaders(c, '{}', 200, {
+      withResponseHeaders(c, '{}', 200, {
         'content-type': 'application/json',
         'x-frame-options': 'SAMEORIGIN',
         'x-request-id': 'echoed-by-a-service',
       }),
     );
-    app.get('/built/plain', (c) => withAnswerHeaders(c, '{}', 201, {}, ['a=1', 'b=2']));
+    app.get('/built/plain', (c) => withResponseHeaders(c, '{}', 201, {}, ['a=1', 'b=2']));
     app.get('/built/json', (c) => c.json({}));
     const server = await listen(app, 0, '127.0.0.1');
     try {

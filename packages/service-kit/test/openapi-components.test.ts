@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineRoute } from '../src/http/define-route.js';
 import { type ApiDocument, appDocument } from '../src/openapi/document.js';
-import { answer, PUBLIC, renderedErrorAnswer, roles } from '../src/openapi/route-doc.js';
+import { PUBLIC, renderedErrorResponse, response, roles } from '../src/openapi/route-doc.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -32,7 +32,7 @@ async function twoRoutes(): Promise<ApiDocument> {
       tag: 'test',
       access: roles('admin'),
       query: MyQuestionsQuery.extend({ status: QuestionStatus.optional() }),
-      ok: { 200: answer(z.array(Question)) },
+      ok: { 200: response(z.array(Question)) },
     },
     (c) => c.json([]),
   );
@@ -46,7 +46,7 @@ async function twoRoutes(): Promise<ApiDocument> {
       tag: 'test',
       access: PUBLIC,
       query: MyQuestionsQuery,
-      ok: { 200: answer(z.object({ status: QuestionStatus, question: Question.nullable() })) },
+      ok: { 200: response(z.object({ status: QuestionStatus, question: Question.nullable() })) },
     },
     (c) => c.json({}),
   );
@@ -76,7 +76,7 @@ describe('the document names the contracts once, as components', () => {
     // The error body is written out once: in its component, nowhere else.
     const copies = JSON.stringify(document.paths).split('"required":["message"]').length - 1;
     expect(copies).toBe(0);
-    expect(renderedErrorAnswer(502)).toMatchObject({
+    expect(renderedErrorResponse(502)).toMatchObject({
       content: { 'application/json': { schema: ref('ApiError') } },
     });
   });

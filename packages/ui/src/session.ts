@@ -96,16 +96,16 @@ export function homeOf(role: Role | string): string {
   }
 }
 
-/** The display name of a creator: brandName, else first and last name. */
-export function creatorName(creator: {
+/** The display name of an expert: brandName, else first and last name. */
+export function expertName(expert: {
   brandName?: string | null;
   user?: { firstName: string | null; lastName: string | null } | null;
   firstName?: string | null;
   lastName?: string | null;
 }): string {
-  if (creator.brandName) return creator.brandName;
-  const first = creator.user?.firstName ?? creator.firstName ?? '';
-  const last = creator.user?.lastName ?? creator.lastName ?? '';
+  if (expert.brandName) return expert.brandName;
+  const first = expert.user?.firstName ?? expert.firstName ?? '';
+  const last = expert.user?.lastName ?? expert.lastName ?? '';
   return `${first} ${last}`.trim();
 }
 

@@ -2,7 +2,7 @@
  * `@uapqa/ui/testing`: what the frontends' component tests share, at the boundaries the pages
  * talk through: `fetch` and the toast queue. Test-only; never import it from application code.
  */
-import type { Creator, Question } from '@uapqa/contracts';
+import type { Expert, Question } from '@uapqa/contracts';
 import { vi } from 'vitest';
 import { useToastStore } from './toast.js';
 
@@ -35,17 +35,17 @@ export function stubFetch(
 }
 
 /** An expert as `/api/creators` lists them: what the test names, every optional field empty. */
-export function testCreator(
-  creator: Pick<Creator, 'id' | 'userId' | 'questionsPerWeek' | 'user'> & Partial<Creator>,
-): Creator {
+export function testExpert(
+  expert: Pick<Expert, 'id' | 'userId' | 'questionsPerWeek' | 'user'> & Partial<Expert>,
+): Expert {
   return {
     brandName: null,
     bio: null,
     expertise: null,
     title: null,
     avatarColor: null,
-    handle: `expert${creator.userId}`,
-    ...creator,
+    handle: `expert${expert.userId}`,
+    ...expert,
   };
 }
 

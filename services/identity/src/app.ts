@@ -6,9 +6,9 @@ import { accountInvitationRoutes } from './routes/account-invitations.js';
 import { adminRoutes } from './routes/admin.js';
 import { adminUserRoutes } from './routes/admin-users.js';
 import { auditRoutes } from './routes/audit.js';
-import { creatorProfileRoutes } from './routes/creator-profile.js';
 import { expertApplicationRoutes } from './routes/expert-applications.js';
 import { expertPageRoutes } from './routes/expert-page.js';
+import { expertProfileRoutes } from './routes/expert-profile.js';
 import { jwksRoutes } from './routes/jwks.js';
 import { passwordResetRoutes } from './routes/password-reset.js';
 import { publicRoutes } from './routes/public.js';
@@ -31,7 +31,7 @@ export function identityApi(deps: IdentityDeps): ServiceApi {
       accountDataRoutes(deps),
       publicRoutes(deps),
       expertPageRoutes(deps),
-      creatorProfileRoutes(deps),
+      expertProfileRoutes(deps),
       expertApplicationRoutes(deps),
       accountInvitationRoutes(deps),
       adminUserRoutes(deps),

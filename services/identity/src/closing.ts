@@ -7,7 +7,7 @@ import {
 import { HttpError } from '@uapqa/service-kit';
 import { enqueue } from '@uapqa/service-kit/db';
 import { and, eq, isNull } from 'drizzle-orm';
-import { accountInvitations, creatorProfiles, emailVerifications, users } from './db/schema.js';
+import { accountInvitations, emailVerifications, expertProfiles, users } from './db/schema.js';
 import type { IdentityDeps } from './deps.js';
 import { holdNames } from './held-names.js';
 import { verifyPassword } from './passwords.js';
@@ -65,12 +65,12 @@ export async function closeAccount(
     // The invitation that created the account names it and its address too.
     await tx.delete(accountInvitations).where(eq(accountInvitations.userId, userId));
     const profiles = await tx
-      .delete(creatorProfiles)
-      .where(eq(creatorProfiles.userId, userId))
+      .delete(expertProfiles)
+      .where(eq(expertProfiles.userId, userId))
       .returning({
-        id: creatorProfiles.id,
-        status: creatorProfiles.status,
-        listed: creatorProfiles.listed,
+        id: expertProfiles.id,
+        status: expertProfiles.status,
+        listed: expertProfiles.listed,
       });
     const listed = profiles.filter((profile) => profile.status === 'approved' && profile.listed);
     await enqueue(

@@ -18,7 +18,7 @@ export const identityConfigSchema = baseServiceConfig.extend({
   ADMIN_EMAIL: z.string().optional(),
   SESSION_DAYS: env.int(30),
   /**
-   * How long the public list of approved creators is served from memory. Every replica renews
+   * How long the public list of approved experts is served from memory. Every replica renews
    * it at once on an approval (its own, or any replica's, watched on the bus); this only bounds
    * changes nobody announces (a script's). 0 reads it from the database every time.
    */

@@ -14,8 +14,8 @@ export interface IdentityDeps {
   keys: SigningKeys;
   sessions: SessionManager;
   revocations: RevocationList;
-  /** The public creators list as served, remembered; told of every approval. */
-  creatorsBody: Remembered<void, string>;
+  /** The public experts list as served, remembered; told of every approval. */
+  expertsBody: Remembered<void, string>;
   /** Where the login, sign-up and application limits count; this process's memory when absent. */
   rateLimits?: RateLimitStore;
 }

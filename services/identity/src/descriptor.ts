@@ -3,7 +3,7 @@ import { defineService } from '@uapqa/service-kit';
 import { identityConfigSchema } from './config.js';
 import { startIdentity } from './service.js';
 
-/** Identity: accounts, sessions and their signing keys, roles, creator profiles. */
+/** Identity: accounts, sessions and their signing keys, roles, expert profiles. */
 export const identityService = defineService({
   name: 'identity',
   configSchema: identityConfigSchema,

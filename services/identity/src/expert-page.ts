@@ -1,7 +1,7 @@
 import { notFound } from '@uapqa/service-kit';
 import type { Executor } from '@uapqa/service-kit/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { creatorProfiles, users } from './db/schema.js';
+import { expertProfiles, users } from './db/schema.js';
 
 export const NO_SUCH_EXPERT =
   'No expert has that handle: it is misspelt, or they no longer answer here.';
@@ -14,26 +14,26 @@ export const NO_SUCH_EXPERT =
 export async function findExpertProfile(db: Executor, handle: string) {
   const [found] = await db
     .select({
-      id: creatorProfiles.id,
-      userId: creatorProfiles.userId,
+      id: expertProfiles.id,
+      userId: expertProfiles.userId,
       handle: users.username,
-      brandName: creatorProfiles.brandName,
-      bio: creatorProfiles.bio,
-      expertise: creatorProfiles.expertise,
-      questionsPerWeek: creatorProfiles.questionsPerWeek,
-      title: creatorProfiles.title,
-      avatarColor: creatorProfiles.avatarColor,
-      listed: creatorProfiles.listed,
+      brandName: expertProfiles.brandName,
+      bio: expertProfiles.bio,
+      expertise: expertProfiles.expertise,
+      questionsPerWeek: expertProfiles.questionsPerWeek,
+      title: expertProfiles.title,
+      avatarColor: expertProfiles.avatarColor,
+      listed: expertProfiles.listed,
       firstName: users.firstName,
       lastName: users.lastName,
     })
     .from(users)
-    .innerJoin(creatorProfiles, eq(creatorProfiles.userId, users.id))
+    .innerJoin(expertProfiles, eq(expertProfiles.userId, users.id))
     .where(
       and(
         // Usernames are unique in lower case (users_username_lower_idx): one row at most.
         sql`lower(${users.username}) = lower(${handle})`,
-        eq(creatorProfiles.status, 'approved'),
+        eq(expertProfiles.status, 'approved'),
         // A former expert (their role taken away) or a closed account has no page.
         eq(users.role, 'expert'),
         isNull(users.closedAt),

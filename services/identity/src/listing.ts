@@ -1,7 +1,7 @@
 import { CreatorListingChanged, createEvent, IDENTITY_STREAM } from '@uapqa/contracts';
 import { type Executor, enqueue } from '@uapqa/service-kit/db';
 import { and, eq } from 'drizzle-orm';
-import { creatorProfiles } from './db/schema.js';
+import { expertProfiles } from './db/schema.js';
 
 export type ListingReason = 'demoted' | 'delisted' | 'relisted' | 'deleted';
 
@@ -18,16 +18,16 @@ export async function changeListing(
   reason: ListingReason,
 ): Promise<{ id: number; userId: number } | null> {
   const [profile] = await tx
-    .update(creatorProfiles)
+    .update(expertProfiles)
     .set({ listed })
     .where(
       and(
-        eq(creatorProfiles.userId, userId),
-        eq(creatorProfiles.status, 'approved'),
-        eq(creatorProfiles.listed, !listed),
+        eq(expertProfiles.userId, userId),
+        eq(expertProfiles.status, 'approved'),
+        eq(expertProfiles.listed, !listed),
       ),
     )
-    .returning({ id: creatorProfiles.id, userId: creatorProfiles.userId });
+    .returning({ id: expertProfiles.id, userId: expertProfiles.userId });
   if (!profile) return null;
   await enqueue(
     tx,

@@ -1,7 +1,7 @@
 import { conflict, type HttpError, notFound } from '@uapqa/service-kit';
 import type { Executor } from '@uapqa/service-kit/db';
 import { eq } from 'drizzle-orm';
-import type { creatorProfiles, expertApplications } from './db/schema.js';
+import type { expertApplications, expertProfiles } from './db/schema.js';
 
 /**
  * Why a decision on a pending application (an expert profile, an expert application) changed no
@@ -9,7 +9,7 @@ import type { creatorProfiles, expertApplications } from './db/schema.js';
  */
 export async function missingOrDecided(
   db: Executor,
-  applications: typeof creatorProfiles | typeof expertApplications,
+  applications: typeof expertProfiles | typeof expertApplications,
   id: number,
   missing: string,
 ): Promise<HttpError> {

@@ -8,7 +8,7 @@ import {
 import type { Logger } from '@uapqa/service-kit';
 import { type Database, enqueue } from '@uapqa/service-kit/db';
 import { count, sql } from 'drizzle-orm';
-import { creatorProfiles, users } from './db/schema.js';
+import { expertProfiles, users } from './db/schema.js';
 import { hashPassword } from './passwords.js';
 import { announcedAccount } from './users.js';
 
@@ -141,7 +141,7 @@ export async function seedDemo(db: Database, password: string, logger: Logger): 
       await enqueue(tx, IDENTITY_STREAM, createEvent(UserRegistered, announcedAccount(created)));
       if (!account.profile) continue;
       const [profile] = await tx
-        .insert(creatorProfiles)
+        .insert(expertProfiles)
         .values({
           userId: created.id,
           brandName: account.profile.brandName,

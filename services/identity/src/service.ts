@@ -5,8 +5,8 @@ import { startServiceRuntime } from '@uapqa/service-kit/db';
 import { identityApi } from './app.js';
 import { startAuditConsumers } from './audit.js';
 import { cookieSecure, type IdentityConfig } from './config.js';
-import { approvedCreatorsBody } from './creators.js';
 import * as schema from './db/schema.js';
+import { approvedExpertsBody } from './experts.js';
 import { loadSigningKeys } from './keys.js';
 import { ensureAdmin, seedDemo } from './seed.js';
 import { SessionManager } from './sessions.js';
@@ -47,7 +47,7 @@ export async function startIdentity(
       logger,
     );
   }
-  const creatorsBody = approvedCreatorsBody(db, config.CREATORS_CACHE_MS);
+  const expertsBody = approvedExpertsBody(db, config.CREATORS_CACHE_MS);
   relay.start();
   // Every replica watches approvals and listing changes (any replica's): each renews its own
   // list. The event leaves the outbox only after the change committed, so the list read after it
@@ -55,7 +55,7 @@ export async function startIdentity(
   const approvals = await bus.watch({
     stream: IDENTITY_STREAM,
     types: [CreatorApproved.type, CreatorListingChanged.type],
-    handler: async () => creatorsBody.changed(),
+    handler: async () => expertsBody.changed(),
   });
   const auditConsumers = await startAuditConsumers(db, relay, bus);
   const subscribers = await followSubscriptions(db, relay, bus);
@@ -68,7 +68,7 @@ export async function startIdentity(
       keys,
       sessions,
       revocations,
-      creatorsBody,
+      expertsBody,
       rateLimits: runtime.rateLimits,
     }),
   );

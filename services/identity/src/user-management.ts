@@ -29,7 +29,7 @@ import type { IdentityDeps } from './deps.js';
 import { changeListing } from './listing.js';
 import { roleChanged, userColumns } from './users.js';
 
-type Deps = Pick<IdentityDeps, 'db' | 'relay' | 'sessions' | 'creatorsBody'>;
+type Deps = Pick<IdentityDeps, 'db' | 'relay' | 'sessions' | 'expertsBody'>;
 
 /** The accounts matching the admin's filters, a page at a time, with how many match in all. */
 export async function listUsers(
@@ -82,7 +82,7 @@ export async function readAdminUser(db: Executor, id: number): Promise<AdminUser
  * carries the role); an expert who is no longer one is delisted. Not one's own account (400).
  */
 export async function changeRole(
-  { db, relay, sessions, creatorsBody }: Deps,
+  { db, relay, sessions, expertsBody }: Deps,
   change: { id: number; role: Role; reason: string; adminId: number },
 ): Promise<AdminUser> {
   const { id, role, reason, adminId } = change;
@@ -126,7 +126,7 @@ export async function changeRole(
     return { delisted: delisted !== null };
   });
   if (!updated) throw notFound('No user with that id.');
-  if (updated.delisted) creatorsBody.changed();
+  if (updated.delisted) expertsBody.changed();
   relay.kick();
   // A token carries the role: end the user's sessions so no stale role stays in use.
   await sessions.revoke({ userId: id });

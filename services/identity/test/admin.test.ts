@@ -1,7 +1,7 @@
-import { Creator, CreatorApproved, SettingChanged } from '@uapqa/contracts';
+import { CreatorApproved, Expert, SettingChanged } from '@uapqa/contracts';
 import { eventually, recordEvents, testBackends } from '@uapqa/service-kit/testing';
 import { describe, expect, it } from 'vitest';
-import { creatorIds, DEMO_PASSWORD, newMember, useHarness } from './harness.js';
+import { DEMO_PASSWORD, expertIds, newMember, useHarness } from './harness.js';
 
 const application = {
   brandName: 'Skywatch Notes',
@@ -15,7 +15,7 @@ const application = {
   weeklyRate: 300,
 };
 
-describe.each(testBackends())('admin, waitlist and creators ($name)', (backend) => {
+describe.each(testBackends())('admin, waitlist and experts ($name)', (backend) => {
   const h = useHarness(backend);
 
   it('guards admin routes: 401 anonymous, 403 for members and moderators', async () => {
@@ -75,27 +75,27 @@ describe.each(testBackends())('admin, waitlist and creators ($name)', (backend) 
     expect((await admin.post('/api/admin/settings/colour', { value: 'true' })).status).toBe(404);
   });
 
-  it("gives each demo expert's title and avatar colour with the creators, in the contract's shape", async () => {
-    const creators = Creator.array().parse(await (await h.visitor().get('/api/creators')).json());
-    const dana = creators.find((creator) => creator.brandName === 'Dana Whitfield');
+  it("gives each demo expert's title and avatar colour with the experts, in the contract's shape", async () => {
+    const experts = Expert.array().parse(await (await h.visitor().get('/api/creators')).json());
+    const dana = experts.find((expert) => expert.brandName === 'Dana Whitfield');
     expect(dana).toMatchObject({
       title: 'Investigative Journalist & UAP Researcher',
       avatarColor: '#0369a1',
     });
-    expect(creators.every((creator) => creator.title && creator.avatarColor)).toBe(true);
+    expect(experts.every((expert) => expert.title && expert.avatarColor)).toBe(true);
   });
 
-  it('lists the demo experts as approved creators with their names', async () => {
-    const creators = await (await h.visitor().get('/api/creators')).json();
-    expect(creators).toHaveLength(5);
-    expect(creators[0]).toMatchObject({
+  it('lists the demo experts as approved experts with their names', async () => {
+    const experts = await (await h.visitor().get('/api/creators')).json();
+    expect(experts).toHaveLength(5);
+    expect(experts[0]).toMatchObject({
       userId: expect.any(Number),
       brandName: expect.any(String),
       user: { firstName: expect.any(String), lastName: expect.any(String) },
     });
   });
 
-  it("takes a creator application with the form's messages, one pending at a time", async () => {
+  it("takes an expert application with the form's messages, one pending at a time", async () => {
     expect((await h.visitor().post('/api/creator-profile', application)).status).toBe(401);
 
     const member = h.visitor();
@@ -123,7 +123,7 @@ describe.each(testBackends())('admin, waitlist and creators ($name)', (backend) 
     expect((await again.json()).message).toMatch(/under review/);
   });
 
-  it('approves a creator: the user becomes an expert, CreatorApproved is published, once', async () => {
+  it('approves an expert profile: the user becomes an expert, CreatorApproved is published, once', async () => {
     const approvals = await recordEvents(h.harnessBus.bus, 'identity', [CreatorApproved.type]);
     const applicant = h.visitor();
     const user = await (
@@ -154,17 +154,17 @@ describe.each(testBackends())('admin, waitlist and creators ($name)', (backend) 
         }),
       ),
     );
-    expect(await creatorIds(h.visitor().get('/api/creators'))).toContain(user.id);
+    expect(await expertIds(h.visitor().get('/api/creators'))).toContain(user.id);
     // The role lives in the token: the old session ends and the next login carries 'expert'.
     expect((await applicant.get('/api/user')).status).toBe(401);
     await approvals.stop();
   });
 
   it.runIf(backend.name === 'real')(
-    "lists another replica's newly approved creator at once, told by the bus",
+    "lists another replica's newly approved expert at once, told by the bus",
     async () => {
       const replica = await h.replica({ sharesBus: true });
-      const listedByReplica = () => creatorIds(replica.app.request('/api/creators'));
+      const listedByReplica = () => expertIds(replica.app.request('/api/creators'));
       const applicant = h.visitor();
       const user = await (await h.register(applicant, newMember())).json();
       const { id } = await (await applicant.post('/api/creator-profile', application)).json();

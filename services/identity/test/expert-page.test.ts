@@ -1,4 +1,4 @@
-import type { Creator, ExpertProfile } from '@uapqa/contracts';
+import type { Expert, ExpertProfile } from '@uapqa/contracts';
 import { testBackends } from '@uapqa/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { newMember, useHarness } from './harness.js';
@@ -18,7 +18,7 @@ const application = {
 describe.each(testBackends())("an expert's public page ($name)", (backend) => {
   const h = useHarness(backend);
 
-  const listed = async () => (await (await h.visitor().get('/api/creators')).json()) as Creator[];
+  const listed = async () => (await (await h.visitor().get('/api/creators')).json()) as Expert[];
   const lookUp = (handle: string) => h.visitor().get(`/api/experts/${handle}`);
 
   /** A new member who applied to be an expert under `username`; approved unless told not to. */
@@ -34,16 +34,16 @@ describe.each(testBackends())("an expert's public page ($name)", (backend) => {
   }
 
   it('lists every expert with their handle, their username', async () => {
-    const creators = await listed();
-    expect(creators.map((creator) => creator.handle).sort()).toEqual(
+    const experts = await listed();
+    expect(experts.map((expert) => expert.handle).sort()).toEqual(
       expect.arrayContaining(['dana', 'evelyn', 'graham', 'marcus', 'theo']),
     );
-    const dana = creators.find((creator) => creator.handle === 'dana');
+    const dana = experts.find((expert) => expert.handle === 'dana');
     expect(dana?.user).toEqual({ firstName: 'Dana', lastName: 'Whitfield' });
   });
 
   it("finds an expert by handle in any case, with the profile the list shows and the handle's own case", async () => {
-    const dana = (await listed()).find((creator) => creator.handle === 'dana')!;
+    const dana = (await listed()).find((expert) => expert.handle === 'dana')!;
     for (const handle of ['dana', 'DANA', 'Dana']) {
       const response = await lookUp(handle);
       expect(response.status, handle).toBe(200);
@@ -84,7 +84,7 @@ describe.each(testBackends())("an expert's public page ($name)", (backend) => {
     const page = await lookUp(delistedName);
     expect(page.status).toBe(200);
     expect(await page.json()).toMatchObject({ userId: delisted.userId, listed: false });
-    expect((await listed()).map((creator) => creator.userId)).not.toContain(delisted.userId);
+    expect((await listed()).map((expert) => expert.userId)).not.toContain(delisted.userId);
 
     const formerName = `former_${Date.now().toString(36)}`;
     const former = await newApplicant(formerName);

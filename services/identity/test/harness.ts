@@ -80,9 +80,9 @@ export function useHarness(backend: Backend): IdentityHarness {
 }
 
 /** The user ids of the experts a `/api/creators` answer lists. */
-export async function creatorIds(answer: Response | Promise<Response>): Promise<number[]> {
-  const creators = (await (await answer).json()) as Array<{ userId: number }>;
-  return creators.map((creator) => creator.userId);
+export async function expertIds(answer: Response | Promise<Response>): Promise<number[]> {
+  const experts = (await (await answer).json()) as Array<{ userId: number }>;
+  return experts.map((expert) => expert.userId);
 }
 
 let counter = 0;

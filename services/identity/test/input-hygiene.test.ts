@@ -40,7 +40,7 @@ describe.each(testBackends())('input hygiene at identity ($name)', (backend) => 
     expect((await refused.json()).message).toBe(message);
   }
 
-  it('takes only http(s) websites and social links on a creator application', async () => {
+  it('takes only http(s) websites and social links on an expert application', async () => {
     const member = h.visitor();
     await h.register(member, newMember());
     for (const website of NOT_WEB) {

@@ -2,7 +2,7 @@ import { CreatorListingChanged } from '@uapqa/contracts';
 import { eventually, recordEvents, testBackends } from '@uapqa/service-kit/testing';
 import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
 import { describe, expect, it } from 'vitest';
-import { creatorIds, newMember, useHarness } from './harness.js';
+import { expertIds, newMember, useHarness } from './harness.js';
 
 const application = {
   brandName: 'Night Sky Ledger',
@@ -22,7 +22,7 @@ describe.each(testBackends())('delisting and demoting experts ($name)', (backend
     recordEvents(h.harnessBus.bus, 'identity', [CreatorListingChanged.type]),
   );
 
-  /** A new member whose creator profile the admin approved: an expert, listed. */
+  /** A new member whose expert profile the admin approved: an expert, listed. */
   async function newExpert() {
     const applicant = h.visitor();
     const user = await (await h.register(applicant, newMember())).json();
@@ -31,7 +31,7 @@ describe.each(testBackends())('delisting and demoting experts ($name)', (backend
     expect((await admin.post(`/api/admin/creator-profiles/${id}/approve`)).status).toBe(200);
     return { userId: user.id as number, profileId: id as number, admin };
   }
-  const listedIds = () => creatorIds(h.visitor().get('/api/creators'));
+  const listedIds = () => expertIds(h.visitor().get('/api/creators'));
 
   it('an admin delists an expert and lists them again, each announced once', async () => {
     const { userId, profileId, admin } = await newExpert();
@@ -79,7 +79,7 @@ describe.each(testBackends())('delisting and demoting experts ($name)', (backend
     expect((await pending.json()).message).toMatch(/Only an approved expert .* pending\./);
     const unknown = await admin.post('/api/admin/creator-profiles/999999/delist');
     expect(unknown.status).toBe(404);
-    expect((await unknown.json()).message).toBe('No creator profile with that id.');
+    expect((await unknown.json()).message).toBe('No expert profile with that id.');
     const member = await h.signedIn('member');
     expect((await member.post(`/api/admin/creator-profiles/${id}/relist`)).status).toBe(403);
   });
@@ -145,7 +145,7 @@ describe.each(testBackends())('delisting and demoting experts ($name)', (backend
     "drops another replica's delisted expert at once, told by the bus",
     async () => {
       const replica = await h.replica({ sharesBus: true });
-      const listedByReplica = () => creatorIds(replica.app.request('/api/creators'));
+      const listedByReplica = () => expertIds(replica.app.request('/api/creators'));
       const { userId, profileId, admin } = await newExpert();
       await eventually(async () => expect(await listedByReplica()).toContain(userId));
       expect((await admin.post(`/api/admin/creator-profiles/${profileId}/delist`)).status).toBe(

@@ -132,9 +132,9 @@ export async function startModerationStack(
     },
     async expertWithRoom(places) {
       return eventually(async () => {
-        const creators = await (await stack.visitor().get('/api/creators')).json();
-        expect(creators).toHaveLength(5);
-        const roomy = creators.find(
+        const experts = await (await stack.visitor().get('/api/creators')).json();
+        expect(experts).toHaveLength(5);
+        const roomy = experts.find(
           (c: { window?: { remaining: number } }) => (c.window?.remaining ?? 0) >= places,
         );
         if (!roomy) throw new Error(`no expert has ${places} places left this week`);

@@ -4,8 +4,8 @@ import { eq, or } from 'drizzle-orm';
 import {
   closedAccounts,
   contactMessages,
-  creators,
   emailPreferences,
+  experts,
   mailOutbox,
   newsletterSubscribers,
   questions,
@@ -38,7 +38,7 @@ export async function forgetMember(
     .delete(mailOutbox)
     .where(or(eq(mailOutbox.toUserId, userId), eq(mailOutbox.toEmail, email)));
   await tx.delete(users).where(eq(users.userId, userId));
-  await tx.delete(creators).where(eq(creators.userId, userId));
+  await tx.delete(experts).where(eq(experts.userId, userId));
   await tx.delete(emailPreferences).where(eq(emailPreferences.userId, userId));
   await tx.delete(questions).where(eq(questions.askerId, userId));
   await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '@uapqa/service-kit/db';
 import { and, desc, gte, lte, sql } from 'drizzle-orm';
-import { categories, creators, questions, questionTags, tags } from '../src/db/schema.js';
+import { categories, experts, questions, questionTags, tags } from '../src/db/schema.js';
 import { batchStatement } from './archive-rows.js';
 import { ensureTaxonomy } from './synthetic-taxonomy.js';
 
@@ -117,7 +117,7 @@ export async function generateArchive(
   // deployment has. Vacuum and analyze now, so the archive is queried as it will be.
   if (done > 0) {
     await db.execute(
-      sql`vacuum (analyze) ${questions}, ${questionTags}, ${categories}, ${tags}, ${creators}`,
+      sql`vacuum (analyze) ${questions}, ${questionTags}, ${categories}, ${tags}, ${experts}`,
     );
   }
   return { inserted: done, ms: performance.now() - started };

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { SYNTHETIC_CREATORS } from './synthetic-taxonomy.js';
+import { SYNTHETIC_EXPERTS } from './synthetic-taxonomy.js';
 import vocabulary from './vocabulary.json' with { type: 'json' };
 
 /**
@@ -94,8 +94,8 @@ export function batchStatement(params: {
     ),
     sql`, `,
   );
-  const creatorCount = SYNTHETIC_CREATORS.length;
-  const firstCreator = SYNTHETIC_CREATORS[0]!.userId;
+  const expertCount = SYNTHETIC_EXPERTS.length;
+  const firstExpert = SYNTHETIC_EXPERTS[0]!.userId;
   const tagCount = params.tagIds.length;
   if (tagCount <= 2 * MAX_TAG_STEP) {
     throw new Error('generateArchive: too few tags for distinct picks');
@@ -155,10 +155,10 @@ export function batchStatement(params: {
     `'. '`,
     pick('conclusion'),
   );
-  const requested = `${firstCreator} + ${h('expert')} % ${creatorCount}`;
+  const requested = `${firstExpert} + ${h('expert')} % ${expertCount}`;
   // Nine in ten answered by the expert asked; the rest reassigned to the next one.
   const reassigned = `CASE WHEN ${h('reassigned')} % 10 = 0 THEN 1 ELSE 0 END`;
-  const assigned = `${firstCreator} + (${h('expert')} + ${reassigned}) % ${creatorCount}`;
+  const assigned = `${firstExpert} + (${h('expert')} + ${reassigned}) % ${expertCount}`;
   const category = `w.categories[1 + ${h('category')} % ${params.categoryIds.length}]`;
   // Answered within the last two years; asked 2 to 14 days before, approved 1 to 37 hours after
   // asking, due a week after approval.

@@ -1,6 +1,6 @@
 import type { Database } from '@uapqa/service-kit/db';
 import { inArray, sql } from 'drizzle-orm';
-import { categories, creators, tags } from '../src/db/schema.js';
+import { categories, experts, tags } from '../src/db/schema.js';
 import { DEMO_CATEGORIES, DEMO_TAGS } from '../src/seed.js';
 
 /** The demo taxonomy, plus a few topics, so synthetic and demo archives classify alike. */
@@ -15,7 +15,7 @@ export const SYNTHETIC_TAGS = [
 ];
 
 /** The experts who answered the synthetic archive (user ids 900001..900005). */
-export const SYNTHETIC_CREATORS = [
+export const SYNTHETIC_EXPERTS = [
   { userId: 900001, firstName: 'Helen', lastName: 'Marsh', brandName: 'Skywatch Archive' },
   { userId: 900002, firstName: 'Tomas', lastName: 'Reyes', brandName: 'Radar Ledger' },
   { userId: 900003, firstName: 'Priya', lastName: 'Nair', brandName: 'The Disclosure Desk' },
@@ -23,7 +23,7 @@ export const SYNTHETIC_CREATORS = [
   { userId: 900005, firstName: 'Ingrid', lastName: 'Solberg', brandName: 'Nordic Lights Study' },
 ];
 
-/** Categories, tags and creators the archive refers to, inserted when missing. */
+/** Categories, tags and experts the archive refers to, inserted when missing. */
 export async function ensureTaxonomy(
   db: Database,
 ): Promise<{ categoryIds: number[]; tagIds: number[] }> {
@@ -33,12 +33,12 @@ export async function ensureTaxonomy(
     .values(SYNTHETIC_TAGS.map((name) => ({ name })))
     .onConflictDoNothing();
   await db
-    .insert(creators)
+    .insert(experts)
     .values(
-      SYNTHETIC_CREATORS.map((creator, index) => ({
-        ...creator,
+      SYNTHETIC_EXPERTS.map((expert, index) => ({
+        ...expert,
         creatorId: 90_001 + index,
-        bio: `${creator.firstName} ${creator.lastName} answers questions in the synthetic benchmark archive.`,
+        bio: `${expert.firstName} ${expert.lastName} answers questions in the synthetic benchmark archive.`,
         questionsPerWeek: 10,
       })),
     )

@@ -22,7 +22,7 @@ export interface ArchivePage {
 
 /**
  * Told, by `changed()`, of every committed write to what the archive shows (an answer, a
- * creator's name, a deleted topic): no page read before it is served again.
+ * expert's name, a deleted topic): no page read before it is served again.
  */
 export type ArchivePages = Remembered<ArchiveRead, ArchivePage>;
 

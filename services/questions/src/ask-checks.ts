@@ -1,6 +1,6 @@
 import { type Executor, preparedOnce } from '@uapqa/service-kit/db';
 import { eq, sql } from 'drizzle-orm';
-import { categories, creators, questionWindows, tags } from './db/schema.js';
+import { categories, experts, questionWindows, tags } from './db/schema.js';
 
 export interface AskChecks {
   /** Null when no approved expert has that user id; `listed` false once they are delisted. */
@@ -21,11 +21,11 @@ function prepareChecks(db: Executor) {
   const tagList = sql`coalesce(json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}) order by ${tags.id}), '[]'::json)`;
   return db
     .select({
-      userId: creators.userId,
-      questionsPerWeek: creators.questionsPerWeek,
-      listed: creators.listed,
-      firstName: creators.firstName,
-      brandName: creators.brandName,
+      userId: experts.userId,
+      questionsPerWeek: experts.questionsPerWeek,
+      listed: experts.listed,
+      firstName: experts.firstName,
+      brandName: experts.brandName,
       categoryName: sql<string | null>`(
         select ${categories.name} from ${categories}
         where ${categories.id} = ${sql.placeholder('categoryId')})`,
@@ -34,11 +34,11 @@ function prepareChecks(db: Executor) {
         where ${tags.id} = any(${sql.placeholder('tagIds')}::int[]))`,
       windowFull: sql<boolean>`coalesce((
         select ${questionWindows.accepted} >= ${questionWindows.capacity} from ${questionWindows}
-        where ${questionWindows.expertId} = ${creators.userId}
+        where ${questionWindows.expertId} = ${experts.userId}
           and ${questionWindows.opensAt} = ${sql.placeholder('opensAt')}::timestamptz), false)`,
     })
-    .from(creators)
-    .where(eq(creators.userId, sql.placeholder('expertId')))
+    .from(experts)
+    .where(eq(experts.userId, sql.placeholder('expertId')))
     .prepare('ask_checks');
 }
 

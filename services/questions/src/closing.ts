@@ -1,7 +1,7 @@
 import { FORMER_MEMBER } from '@uapqa/contracts';
 import type { Executor } from '@uapqa/service-kit/db';
 import { and, eq, inArray } from 'drizzle-orm';
-import { creators, creditReservations, questions } from './db/schema.js';
+import { creditReservations, experts, questions } from './db/schema.js';
 import { releasePlace } from './windows.js';
 
 /**
@@ -37,7 +37,7 @@ export async function forgetMember(tx: Executor, userId: number): Promise<void> 
     }
   }
   await tx
-    .update(creators)
+    .update(experts)
     .set({
       brandName: FORMER_MEMBER,
       firstName: null,
@@ -46,5 +46,5 @@ export async function forgetMember(tx: Executor, userId: number): Promise<void> 
       listed: false,
       updatedAt: new Date(),
     })
-    .where(eq(creators.userId, userId));
+    .where(eq(experts.userId, userId));
 }

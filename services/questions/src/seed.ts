@@ -3,7 +3,7 @@ import type { Logger } from '@uapqa/service-kit';
 import { type Database, enqueue } from '@uapqa/service-kit/db';
 import { asc, count, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { categories, creators, questions, questionTags, tags } from './db/schema.js';
+import { categories, experts, questions, questionTags, tags } from './db/schema.js';
 
 export const DEMO_CATEGORIES = [
   { name: 'Physical', description: 'Physical evidence: traces, materials, radar and sensor data' },
@@ -174,12 +174,12 @@ export async function seedDemoArchive(
   waitMs = 20_000,
 ): Promise<boolean> {
   const deadline = Date.now() + waitMs;
-  let experts = await db.select().from(creators).orderBy(asc(creators.userId));
-  while (experts.length < 5 && Date.now() < deadline) {
+  let known = await db.select().from(experts).orderBy(asc(experts.userId));
+  while (known.length < 5 && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 200));
-    experts = await db.select().from(creators).orderBy(asc(creators.userId));
+    known = await db.select().from(experts).orderBy(asc(experts.userId));
   }
-  if (experts.length === 0) return false;
+  if (known.length === 0) return false;
   const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('questions-demo-archive'))`);
     const [existing] = await tx.select({ n: count() }).from(questions);
@@ -192,7 +192,7 @@ export async function seedDemoArchive(
     let index = 0;
     for (let round = 0; round < 3; round++) {
       for (const entry of ARCHIVE) {
-        const expert = experts[index % experts.length]!;
+        const expert = known[index % known.length]!;
         const askedAt = new Date(now - (index * 41 + 30) * 3600 * 1000);
         const answeredAt = new Date(askedAt.getTime() + (10 + (index % 50)) * 3600 * 1000);
         const id = uuidv7();

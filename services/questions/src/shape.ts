@@ -1,7 +1,7 @@
 import { ANONYMOUS_PREVIEW_CHARS, type Question, type RejectionReason } from '@uapqa/contracts';
 import type { Executor } from '@uapqa/service-kit/db';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { categories, creators, questions, questionTags, tags } from './db/schema.js';
+import { categories, experts, questions, questionTags, tags } from './db/schema.js';
 import { editableUntil } from './feedback/answered-question.js';
 import type { Headlines } from './highlights.js';
 import { type AnswerReader, readsWhole } from './readers.js';
@@ -36,9 +36,9 @@ export const questionColumns = {
   dueAt: questions.dueAt,
   overdueAt: questions.overdueAt,
   withdrawnAt: questions.withdrawnAt,
-  expertFirstName: creators.firstName,
-  expertLastName: creators.lastName,
-  expertBrandName: creators.brandName,
+  expertFirstName: experts.firstName,
+  expertLastName: experts.lastName,
+  expertBrandName: experts.brandName,
 };
 
 /**
@@ -67,9 +67,9 @@ export function fromQuestions(db: Executor, rank?: SQL, headlines?: SQL<Headline
     .from(questions)
     .innerJoin(categories, eq(categories.id, questions.categoryId))
     .leftJoin(
-      creators,
+      experts,
       eq(
-        creators.userId,
+        experts.userId,
         sql`coalesce(${questions.assignedExpertId}, ${questions.requestedExpertId})`,
       ),
     );

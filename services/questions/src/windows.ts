@@ -2,7 +2,7 @@ import type { QuestionWindow } from '@uapqa/contracts';
 import { type Executor, preparedOnce } from '@uapqa/service-kit/db';
 import { and, asc, count, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { QuestionsConfig } from './config.js';
-import { creators, questions, questionWindows } from './db/schema.js';
+import { experts, questions, questionWindows } from './db/schema.js';
 
 const HOUR = 60 * 60 * 1000;
 const WEEK = 7 * 24 * HOUR;
@@ -65,21 +65,21 @@ export async function claimPlace(
 function prepareCurrentWindows(db: Executor) {
   return db
     .select({
-      expertId: creators.userId,
-      questionsPerWeek: creators.questionsPerWeek,
+      expertId: experts.userId,
+      questionsPerWeek: experts.questionsPerWeek,
       accepted: questionWindows.accepted,
       capacity: questionWindows.capacity,
     })
-    .from(creators)
+    .from(experts)
     .leftJoin(
       questionWindows,
       and(
-        eq(questionWindows.expertId, creators.userId),
+        eq(questionWindows.expertId, experts.userId),
         eq(questionWindows.opensAt, sql`${sql.placeholder('opensAt')}::timestamptz`),
       ),
     )
-    .where(eq(creators.listed, true))
-    .orderBy(asc(creators.userId))
+    .where(eq(experts.listed, true))
+    .orderBy(asc(experts.userId))
     .prepare('current_windows');
 }
 

@@ -1,7 +1,7 @@
 import { createEvent, QUESTIONS_STREAM, QuestionWithdrawn } from '@uapqa/contracts';
 import { type Executor, enqueue } from '@uapqa/service-kit/db';
 import { and, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import { creators, questions } from './db/schema.js';
+import { experts, questions } from './db/schema.js';
 import { releasePlace } from './windows.js';
 
 /**
@@ -25,7 +25,7 @@ export async function withdrawFromUnlisted(
     isNotNull(questions.askerId),
     inArray(
       questions.assignedExpertId,
-      tx.select({ userId: creators.userId }).from(creators).where(eq(creators.listed, false)),
+      tx.select({ userId: experts.userId }).from(experts).where(eq(experts.listed, false)),
     ),
   ];
   if (only.questionId) filters.push(eq(questions.id, only.questionId));

@@ -41,8 +41,8 @@ describe.each(testBackends())('asking and answering ($name)', (backend) => {
 
   /** An expert whose current window still has `places` places. */
   async function expertWithRoom(places: number) {
-    const creators = await (await stack.visitor().get('/api/creators')).json();
-    const roomy = creators.find(
+    const listed = await (await stack.visitor().get('/api/creators')).json();
+    const roomy = listed.find(
       (c: { window: { remaining: number } }) => c.window.remaining >= places,
     );
     if (!roomy) throw new Error(`no expert has ${places} places left this week`);

@@ -86,7 +86,7 @@ describe.each(testBackends())('an expert no longer available ($name)', (backend)
     const delisted = await admin.post(`/api/admin/creator-profiles/${theo.id}/delist`);
     expect(delisted.status).toBe(200);
     // The gateway's list and identity's drop them at once.
-    expect((await listed()).map((creator) => creator.userId)).not.toContain(theo.userId);
+    expect((await listed()).map((expert) => expert.userId)).not.toContain(theo.userId);
 
     // The approved question is taken back and refunded; the pending one waits for moderation.
     await eventually(async () => {
@@ -137,7 +137,7 @@ describe.each(testBackends())('an expert no longer available ($name)', (backend)
 
     // Listed again: asked again, charged again.
     expect((await admin.post(`/api/admin/creator-profiles/${theo.id}/relist`)).status).toBe(200);
-    expect((await listed()).map((creator) => creator.userId)).toContain(theo.userId);
+    expect((await listed()).map((expert) => expert.userId)).toContain(theo.userId);
     await eventually(async () => {
       const response = await ask(asker, theo.userId, 'Is the radar data public now?');
       expect(response.status).toBe(201);
@@ -155,7 +155,7 @@ describe.each(testBackends())('an expert no longer available ($name)', (backend)
       reason: 'Stopped answering',
     });
     expect(demoted.status).toBe(200);
-    expect((await listed()).map((creator) => creator.userId)).not.toContain(graham.userId);
+    expect((await listed()).map((expert) => expert.userId)).not.toContain(graham.userId);
     await questionsDropped(graham.userId);
     expect((await ask(member, graham.userId, 'And the ground crew?')).status).toBe(400);
     expect(await credits(member)).toBe(afterAsking);

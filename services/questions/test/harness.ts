@@ -104,9 +104,9 @@ export async function startQuestionsStack(
     },
     async experts() {
       return eventually(async () => {
-        const creators = await (await stack.visitor().get('/api/creators')).json();
-        expect(creators).toHaveLength(5);
-        return creators;
+        const experts = await (await stack.visitor().get('/api/creators')).json();
+        expect(experts).toHaveLength(5);
+        return experts;
       });
     },
   };

@@ -137,8 +137,8 @@ describe.each(testBackends())('credit reservations ($name)', (backend) => {
 
   /** An expert whose current window still has `places` places. */
   async function expertWithRoom(places: number): Promise<number> {
-    const creators = await (await stack.visitor().get('/api/creators')).json();
-    const roomy = creators.find(
+    const experts = await (await stack.visitor().get('/api/creators')).json();
+    const roomy = experts.find(
       (c: { window: { remaining: number } }) => c.window.remaining >= places,
     );
     if (!roomy) throw new Error(`no expert has ${places} places left this week`);
@@ -263,8 +263,8 @@ describe.each(testBackends())('credit reservations ($name)', (backend) => {
     const member = await stack.member();
     // One member holds at most two places in one window: the three go to two experts.
     const expertId = await expertWithRoom(3);
-    const creators = await (await stack.visitor().get('/api/creators')).json();
-    const other = creators.find(
+    const experts = await (await stack.visitor().get('/api/creators')).json();
+    const other = experts.find(
       (c: { userId: number; window: { remaining: number } }) =>
         c.userId !== expertId && c.window.remaining >= 1,
     ).userId as number;
@@ -320,11 +320,11 @@ describe.each(testBackends())('the scheduled reservation sweep ($name)', (backen
     const refunds = await watchRefunds(stack);
     try {
       const ask = await askingSetup(stack);
-      const creators = await (await stack.visitor().get('/api/creators')).json();
+      const experts = await (await stack.visitor().get('/api/creators')).json();
       const member = await stack.member();
       line.reserve = 'lose_reply';
       line.releaseFails = true;
-      const response = await member.post('/api/questions', ask(creators[0].userId));
+      const response = await member.post('/api/questions', ask(experts[0].userId));
       line.reset();
       expect(response.status).toBe(503);
       const questionId = line.reserved.at(-1)!;
@@ -335,7 +335,7 @@ describe.each(testBackends())('the scheduled reservation sweep ($name)', (backen
       // in order. Once the second is seen, a second refund of the first would have been too.
       line.reserve = 'lose_reply';
       line.releaseFails = true;
-      const again = await member.post('/api/questions', ask(creators[0].userId));
+      const again = await member.post('/api/questions', ask(experts[0].userId));
       line.reset();
       expect(again.status).toBe(503);
       const laterId = line.reserved.at(-1)!;

@@ -35,8 +35,8 @@ describe.each(testBackends())('rules that hold against abuse ($name)', (backend)
     tagIds,
   });
   const windowOf = async (expertId: number) => {
-    const creators = await (await stack.visitor().get('/api/creators')).json();
-    return creators.find((c: { userId: number }) => c.userId === expertId).window as {
+    const experts = await (await stack.visitor().get('/api/creators')).json();
+    return experts.find((c: { userId: number }) => c.userId === expertId).window as {
       remaining: number;
       capacity: number;
     };

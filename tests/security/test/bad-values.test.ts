@@ -185,11 +185,11 @@ describe.each(testBackends())('bad values the fuzz found ($name)', (backend) => 
   beforeAll(async () => {
     stack = await startSecurityStack(backend, { subscribeMember: true });
     const visitor = await stack.as('anonymous');
-    const [creator] = await (await visitor.get('/api/creators')).json();
+    const [expert] = await (await visitor.get('/api/creators')).json();
     const [category] = await (await visitor.get('/api/categories')).json();
     const [tag] = await (await visitor.get('/api/tags')).json();
     body = {
-      assignedCreatorId: creator.userId,
+      assignedCreatorId: expert.userId,
       categoryId: category.id,
       title: 'What did the radar operators see?',
       content: 'Looking for the sequence of radar events during the encounter.',

@@ -185,9 +185,9 @@ async function snapshot(stack: SecurityStack): Promise<Snapshot> {
       expertsPending: (await json(admin, '/api/admin/expert-applications?status=pending')).length,
     },
     waitlist: await json(admin, '/api/waitlist/status'),
-    creators: (await json(admin, '/api/creators')).map(
-      (creator: { userId: number; window?: { remaining: number } }) =>
-        `${creator.userId} ${creator.window?.remaining}`,
+    experts: (await json(admin, '/api/creators')).map(
+      (expert: { userId: number; window?: { remaining: number } }) =>
+        `${expert.userId} ${expert.window?.remaining}`,
     ),
   };
 }
@@ -202,10 +202,10 @@ describe.each(testBackends())('bad input at every public route ($name)', (backen
     for (const principal of PRINCIPALS) await stack.as(principal);
     ({ endpoints } = publicEndpoints(stack));
     const visitor = await stack.as('anonymous');
-    const [creator] = await (await visitor.get('/api/creators')).json();
+    const [expert] = await (await visitor.get('/api/creators')).json();
     const [category] = await (await visitor.get('/api/categories')).json();
     const [tag] = await (await visitor.get('/api/tags')).json();
-    bodies = templates({ expertId: creator.userId, categoryId: category.id, tagId: tag.id });
+    bodies = templates({ expertId: expert.userId, categoryId: category.id, tagId: tag.id });
   });
   afterAll(async () => {
     await stack?.stop();

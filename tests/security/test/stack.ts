@@ -55,9 +55,9 @@ export async function startSecurityStack(
   await (stack.services.questions as unknown as { seeded: Promise<boolean> }).seeded;
   await eventually(
     async () => {
-      const creators = await (await stack.visitor().get('/api/creators')).json();
-      expect(creators.length).toBeGreaterThan(0);
-      expect(creators.every((creator: { window?: unknown }) => creator.window)).toBe(true);
+      const experts = await (await stack.visitor().get('/api/creators')).json();
+      expect(experts.length).toBeGreaterThan(0);
+      expect(experts.every((expert: { window?: unknown }) => expert.window)).toBe(true);
     },
     { timeoutMs: 30_000 },
   );

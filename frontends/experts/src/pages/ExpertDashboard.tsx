@@ -98,7 +98,7 @@ export function ExpertDashboardView() {
   if (denied) {
     return (
       <Notice title="Access Denied" testId="access-denied">
-        Access Denied: You don't have creator permissions.
+        Access Denied: You don't have expert permissions.
       </Notice>
     );
   }
@@ -226,7 +226,7 @@ export default function ExpertDashboard() {
   if (user.role !== 'expert') {
     return (
       <Notice title="Access Denied" testId="access-denied">
-        Access Denied: You don't have creator permissions.
+        Access Denied: You don't have expert permissions.
       </Notice>
     );
   }

@@ -1,9 +1,9 @@
 // First: zod must be told before any schema is built (see the module).
 import '../lib/page-start';
 import {
-  CREATOR_APPLICATION_CONTACT_HOURS,
-  type CreatorProfileApplication,
+  EXPERT_APPLICATION_CONTACT_HOURS,
   EXPERT_QUESTIONS_PER_WEEK,
+  type ExpertProfileApplication,
   MIN_LENGTH,
   UI_TIMINGS,
 } from '@uapqa/contracts';
@@ -34,11 +34,11 @@ import type { z } from 'zod';
 import { IntegerField, wholeNumber } from '../lib/integer-field';
 import { LinkButton } from '../lib/link-button';
 
-type FormInput = z.input<typeof CreatorProfileApplication>;
-type FormOutput = z.output<typeof CreatorProfileApplication>;
+type FormInput = z.input<typeof ExpertProfileApplication>;
+type FormOutput = z.output<typeof ExpertProfileApplication>;
 
 const applicationResolver = lazyResolver(() =>
-  import('../lib/schemas').then((module) => module.creatorApplication),
+  import('../lib/schemas').then((module) => module.expertProfileApplication),
 );
 
 const Numbers = styled.div`
@@ -47,12 +47,8 @@ const Numbers = styled.div`
   grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
 `;
 
-/** The creator application form (exported for component tests). */
-export function CreatorApplicationForm({
-  onSubmit,
-}: {
-  onSubmit: (body: FormOutput) => Promise<void>;
-}) {
+/** The expert application form (exported for component tests). */
+export function ExpertProfileForm({ onSubmit }: { onSubmit: (body: FormOutput) => Promise<void> }) {
   const {
     register,
     handleSubmit,
@@ -74,60 +70,56 @@ export function CreatorApplicationForm({
       onSubmit={handleSubmit(onSubmit)}
       onFocus={() => void applicationResolver.preload()}
       noValidate
-      aria-label="Creator application"
+      aria-label="Expert application"
     >
-      <Field label="Brand name" htmlFor="creator-brand" error={errors.brandName?.message}>
+      <Field label="Brand name" htmlFor="expert-brand" error={errors.brandName?.message}>
         <Input
-          id="creator-brand"
+          id="expert-brand"
           placeholder="The name members will see"
           {...register('brandName')}
         />
       </Field>
       <Field
         label={`Bio (at least ${MIN_LENGTH.bio} characters)`}
-        htmlFor="creator-bio"
+        htmlFor="expert-bio"
         error={errors.bio?.message}
       >
-        <Textarea id="creator-bio" {...register('bio')} />
+        <Textarea id="expert-bio" {...register('bio')} />
       </Field>
-      <Field label="Credentials" htmlFor="creator-credentials" error={errors.credentials?.message}>
+      <Field label="Credentials" htmlFor="expert-credentials" error={errors.credentials?.message}>
         <Textarea
-          id="creator-credentials"
+          id="expert-credentials"
           placeholder="Publications, investigations, positions held"
           {...register('credentials')}
         />
       </Field>
-      <Field
-        label="Area of expertise"
-        htmlFor="creator-expertise"
-        error={errors.expertise?.message}
-      >
+      <Field label="Area of expertise" htmlFor="expert-expertise" error={errors.expertise?.message}>
         <Input
-          id="creator-expertise"
+          id="expert-expertise"
           placeholder="e.g. Government disclosure, radar cases"
           {...register('expertise')}
         />
       </Field>
-      <Field label="Website (optional)" htmlFor="creator-website" error={errors.website?.message}>
-        <Input id="creator-website" type="url" placeholder="https://" {...register('website')} />
+      <Field label="Website (optional)" htmlFor="expert-website" error={errors.website?.message}>
+        <Input id="expert-website" type="url" placeholder="https://" {...register('website')} />
       </Field>
       <Field
         label="Social links (optional: web addresses starting with https://, one per line)"
-        htmlFor="creator-social"
+        htmlFor="expert-social"
         error={errors.socialLinks?.message}
       >
-        <Textarea id="creator-social" placeholder="https://" {...register('socialLinks')} />
+        <Textarea id="expert-social" placeholder="https://" {...register('socialLinks')} />
       </Field>
       <Numbers>
         <IntegerField
-          id="creator-experience"
+          id="expert-experience"
           label="Years of experience"
           error={errors.experienceYears?.message}
           min={0}
           {...register('experienceYears', wholeNumber)}
         />
         <IntegerField
-          id="creator-per-week"
+          id="expert-per-week"
           label="Questions per week"
           error={errors.questionsPerWeek?.message}
           min={EXPERT_QUESTIONS_PER_WEEK.min}
@@ -135,7 +127,7 @@ export function CreatorApplicationForm({
           {...register('questionsPerWeek', wholeNumber)}
         />
         <IntegerField
-          id="creator-rate"
+          id="expert-rate"
           label="Weekly rate (USD)"
           error={errors.weeklyRate?.message}
           min={0}
@@ -154,9 +146,9 @@ interface ApplicationState {
   createdAt?: string;
 }
 
-const contactLine = `We'll review your application and contact you within ${CREATOR_APPLICATION_CONTACT_HOURS} hours.`;
+const contactLine = `We'll review your application and contact you within ${EXPERT_APPLICATION_CONTACT_HOURS} hours.`;
 
-/** `/expert-onboarding`: the creator application of a signed-in member. */
+/** `/expert-onboarding`: the expert application of a signed-in member. */
 export default function ExpertOnboarding() {
   const user = useSession((state) => state.user);
   const navigate = useNavigate();
@@ -179,7 +171,7 @@ export default function ExpertOnboarding() {
         title="Become a Creator"
         action={<LinkButton to="/auth">Login to Continue</LinkButton>}
       >
-        Please log in to apply as a creator.
+        Please log in to apply as an expert.
       </Notice>
     );
   }
@@ -208,7 +200,7 @@ export default function ExpertOnboarding() {
       if (isUnauthorized(error)) {
         toast({
           title: 'Unauthorized',
-          description: 'You need to be logged in to apply as a creator.',
+          description: 'You need to be logged in to apply as an expert.',
           variant: 'destructive',
         });
         useSession.setState({ user: null, status: 'ready' });
@@ -230,8 +222,8 @@ export default function ExpertOnboarding() {
   return (
     <div style={{ maxWidth: 760, margin: '0 auto' }}>
       <PageHeading title="Become a Creator">
-        Tell us about your work. Approved creators answer members' questions and are paid a fixed
-        fee per answer. {contactLine}
+        Tell us about your work. Approved experts answer members' questions and are paid a fixed fee
+        per answer. {contactLine}
       </PageHeading>
       {latest?.status === 'rejected' ? (
         <Muted role="status" style={{ marginBottom: '1rem' }}>
@@ -239,7 +231,7 @@ export default function ExpertOnboarding() {
         </Muted>
       ) : null}
       <Card>
-        <CreatorApplicationForm onSubmit={submit} />
+        <ExpertProfileForm onSubmit={submit} />
       </Card>
     </div>
   );

@@ -1,5 +1,5 @@
 import {
-  type Creator,
+  type Expert,
   type TaxonomyItem,
   TOPIC_LIST_INITIAL,
   TOPIC_LIST_STEP,
@@ -24,13 +24,11 @@ const TopicList = styled.div`
   background: ${({ theme }) => theme.colors.surface};
 `;
 
-/** Creators de-duplicated by first and last name (the Expert filter). */
-export function uniqueExperts(creators: readonly Creator[]): Creator[] {
+/** Experts de-duplicated by first and last name (the Expert filter). */
+export function uniqueExperts(experts: readonly Expert[]): Expert[] {
   const seen = new Set<string>();
-  return creators.filter((creator) => {
-    const key = `${creator.user.firstName ?? ''} ${creator.user.lastName ?? ''}`
-      .trim()
-      .toLowerCase();
+  return experts.filter((expert) => {
+    const key = `${expert.user.firstName ?? ''} ${expert.user.lastName ?? ''}`.trim().toLowerCase();
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -71,7 +69,7 @@ export function ArchiveFilters({
   setSearchText: (text: string) => void;
   categories: readonly TaxonomyItem[];
   tags: readonly TaxonomyItem[];
-  experts: readonly Creator[];
+  experts: readonly Expert[];
 }) {
   const [topicSearch, setTopicSearch] = useState('');
   const [topicLimit, setTopicLimit] = useState(TOPIC_LIST_INITIAL);

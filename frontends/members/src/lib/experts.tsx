@@ -1,5 +1,5 @@
 import { expertPagePath } from '@uapqa/contracts';
-import { creatorName } from '@uapqa/ui';
+import { expertName } from '@uapqa/ui';
 import { Link } from '@uapqa/ui/router';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
@@ -18,13 +18,13 @@ export interface ExpertLike {
   avatarColor?: string | null;
 }
 
-export function expertProfile(creator: ExpertLike | null | undefined): {
+export function expertProfile(expert: ExpertLike | null | undefined): {
   name: string;
   title: string;
   color: string;
   initials: string;
 } {
-  if (!creator) {
+  if (!expert) {
     return {
       name: 'UAP Answers Expert',
       title: 'Expert Investigator',
@@ -33,8 +33,8 @@ export function expertProfile(creator: ExpertLike | null | undefined): {
     };
   }
   const personal =
-    `${creator.user?.firstName ?? creator.firstName ?? ''} ${creator.user?.lastName ?? creator.lastName ?? ''}`.trim();
-  const name = personal || creatorName(creator) || 'UAP Answers Expert';
+    `${expert.user?.firstName ?? expert.firstName ?? ''} ${expert.user?.lastName ?? expert.lastName ?? ''}`.trim();
+  const name = personal || expertName(expert) || 'UAP Answers Expert';
   const initials = name
     .split(/\s+/)
     .map((part) => part[0] ?? '')
@@ -43,8 +43,8 @@ export function expertProfile(creator: ExpertLike | null | undefined): {
     .toUpperCase();
   return {
     name,
-    title: creator.title || GENERIC_TITLE,
-    color: creator.avatarColor || NEUTRAL_COLOR,
+    title: expert.title || GENERIC_TITLE,
+    color: expert.avatarColor || NEUTRAL_COLOR,
     initials,
   };
 }

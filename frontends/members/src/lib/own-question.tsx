@@ -1,4 +1,4 @@
-import { type Creator, type Question, REJECTION_REASON_LABELS } from '@uapqa/contracts';
+import { type Expert, type Question, REJECTION_REASON_LABELS } from '@uapqa/contracts';
 import { type BadgeTone, formatUsDate, Muted } from '@uapqa/ui';
 import styled from 'styled-components';
 import { expertProfile } from './experts';
@@ -45,10 +45,10 @@ const Callout = styled.div<{ $tone: 'danger' | 'blue' | 'muted' }>`
   p + p { margin-top: 0.35rem; }
 `;
 
-/** The expert's display name: the question's own expert, else the list of creators. */
-function expertName(question: Question, userId: number, creators: readonly Creator[]): string {
+/** The expert's display name: the question's own expert, else the list of experts. */
+function expertName(question: Question, userId: number, experts: readonly Expert[]): string {
   if (question.creator?.userId === userId) return expertProfile(question.creator).name;
-  const known = creators.find((creator) => creator.userId === userId);
+  const known = experts.find((expert) => expert.userId === userId);
   return known ? expertProfile(known).name : 'another expert';
 }
 
@@ -59,17 +59,17 @@ function expertName(question: Question, userId: number, creators: readonly Creat
  */
 export function QuestionFacts({
   question,
-  creators,
+  experts,
   now,
 }: {
   question: Question;
-  creators: readonly Creator[];
+  experts: readonly Expert[];
   now: number;
 }) {
-  const asked = expertName(question, question.assignedCreatorId, creators);
+  const asked = expertName(question, question.assignedCreatorId, experts);
   const assigned =
     question.assignedExpertId !== null
-      ? expertName(question, question.assignedExpertId, creators)
+      ? expertName(question, question.assignedExpertId, experts)
       : null;
   const waiting =
     question.status === 'approved' &&

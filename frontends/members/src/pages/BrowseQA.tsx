@@ -1,6 +1,6 @@
 // First: zod must be told before any schema is built (see the module).
 import '../lib/page-start';
-import type { Creator, Question, TaxonomyItem } from '@uapqa/contracts';
+import type { Expert, Question, TaxonomyItem } from '@uapqa/contracts';
 import {
   Badge,
   Button,
@@ -73,20 +73,20 @@ export function categoryTone(name: string): 'yellow' | 'teal' {
  */
 const QuestionCards = memo(function QuestionCards({
   questions,
-  creators,
+  experts,
   signedIn,
 }: {
   questions: readonly Question[];
-  creators: readonly Creator[];
+  experts: readonly Expert[];
   signedIn: boolean;
 }) {
-  const creatorsByUser = useMemo(() => new Map(creators.map((c) => [c.userId, c])), [creators]);
+  const expertsByUser = useMemo(() => new Map(experts.map((c) => [c.userId, c])), [experts]);
   return (
     <>
       {questions.map((question) => {
-        const creator = question.creator ?? null;
-        const known = creator ? creatorsByUser.get(creator.userId) : undefined;
-        const profile = expertProfile(known ?? creator);
+        const expert = question.creator ?? null;
+        const known = expert ? expertsByUser.get(expert.userId) : undefined;
+        const profile = expertProfile(known ?? expert);
         return (
           <QuestionCard key={question.id} as="article" data-testid="question-card">
             <Row>
@@ -96,7 +96,7 @@ const QuestionCards = memo(function QuestionCards({
                   <ExpertNameLink handle={known?.handle}>{profile.name}</ExpertNameLink>
                 </strong>
                 <Muted style={{ fontSize: '0.85rem' }}>
-                  {creator ? profile.title : 'Expert Investigator'}
+                  {expert ? profile.title : 'Expert Investigator'}
                 </Muted>
               </div>
               <Badge $tone={categoryTone(question.category.name)} data-testid="category-badge">
@@ -167,10 +167,10 @@ export default function BrowseQA() {
   );
   const categoryList = useSWR<TaxonomyItem[]>('/api/categories');
   const tagList = useSWR<TaxonomyItem[]>('/api/tags');
-  const creatorList = useSWR<Creator[]>('/api/creators');
+  const expertList = useSWR<Expert[]>('/api/creators');
   const categories = categoryList.data ?? [];
   const tags = tagList.data ?? [];
-  const creators = creatorList.data ?? [];
+  const listedExperts = expertList.data ?? [];
 
   // The cards render from a deferred copy: React draws them in slices that leave the main
   // thread free for taps, instead of one long task when a page of answers arrives.
@@ -179,7 +179,7 @@ export default function BrowseQA() {
   const lastPage = pages?.at(-1);
   const total = lastPage?.total ?? 0;
   const exact = lastPage?.exact ?? true;
-  const lists = [categoryList, tagList, creatorList];
+  const lists = [categoryList, tagList, expertList];
   const failed =
     (!archive.data && Boolean(archive.error)) || lists.some((list) => Boolean(list.error));
   const loading = !failed && (!pages || lists.some((list) => !list.data));
@@ -208,7 +208,7 @@ export default function BrowseQA() {
     if (lastPage?.nextCursor) void setSize(loadedPages + 1);
   }
 
-  const experts = useMemo(() => uniqueExperts(creators), [creators]);
+  const experts = useMemo(() => uniqueExperts(listedExperts), [listedExperts]);
   const hasMore = Boolean(lastPage?.nextCursor) && questions.length < total;
   const activeCount = activeFilterCount(filters);
 
@@ -267,7 +267,11 @@ export default function BrowseQA() {
             </Card>
           ) : (
             <>
-              <QuestionCards questions={questions} creators={creators} signedIn={Boolean(user)} />
+              <QuestionCards
+                questions={questions}
+                experts={listedExperts}
+                signedIn={Boolean(user)}
+              />
               {hasMore ? (
                 <Button
                   $variant="secondary"

@@ -1,7 +1,7 @@
 // First: zod must be told before any schema is built (see the module).
 import '../lib/page-start';
 import {
-  type Creator,
+  type Expert,
   MY_QUESTIONS_PAGE_SIZE,
   type MyQuestionsSummary,
   type Question,
@@ -112,7 +112,7 @@ export default function MyQuestions() {
     user ? '/api/my-questions/summary' : null,
     getJson,
   );
-  const { data: creators } = useSWR<Creator[]>('/api/creators', getJson);
+  const { data: experts } = useSWR<Expert[]>('/api/creators', getJson);
 
   useEffect(() => {
     handleIfUnauthorized(error, navigate);
@@ -188,7 +188,7 @@ export default function MyQuestions() {
                 <h2>
                   <Link to={`/questions/${question.id}`}>{question.title}</Link>
                 </h2>
-                <QuestionFacts question={question} creators={creators ?? []} now={now} />
+                <QuestionFacts question={question} experts={experts ?? []} now={now} />
                 {question.answer ? (
                   <Answer data-testid="answer">
                     <Muted style={{ fontSize: '0.85rem', marginBottom: '0.35rem' }}>

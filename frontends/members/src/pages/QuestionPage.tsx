@@ -1,6 +1,6 @@
 // First: zod must be told before any schema is built (see the module).
 import '../lib/page-start';
-import { type Creator, type Question, STAFF_ROLES } from '@uapqa/contracts';
+import { type Expert, type Question, STAFF_ROLES } from '@uapqa/contracts';
 import {
   Badge,
   Card,
@@ -73,7 +73,7 @@ export default function QuestionPage() {
       : null,
     ([url]: [string]) => getJson<Question>(url),
   );
-  const { data: creators } = useSWR<Creator[]>('/api/creators', getJson);
+  const { data: experts } = useSWR<Expert[]>('/api/creators', getJson);
   const missing = statusOf(error) === 404;
 
   useEffect(() => {
@@ -109,7 +109,7 @@ export default function QuestionPage() {
   const mine = question.askedByViewer === true;
   // The expert's title and avatar colour are on their profile in the experts list.
   const profile = expertProfile(
-    creators?.find((creator) => creator.userId === question.creator?.userId) ?? question.creator,
+    experts?.find((expert) => expert.userId === question.creator?.userId) ?? question.creator,
   );
   const badge = statusLabel(question);
   return (
@@ -139,7 +139,7 @@ export default function QuestionPage() {
           ))}
         </Row>
       ) : null}
-      {mine ? <QuestionFacts question={question} creators={creators ?? []} now={now} /> : null}
+      {mine ? <QuestionFacts question={question} experts={experts ?? []} now={now} /> : null}
       {question.answer ? (
         <AnswerBlock aria-label="Answer">
           <Row>
@@ -147,7 +147,7 @@ export default function QuestionPage() {
             <div style={{ marginRight: 'auto' }}>
               <h2>
                 <ExpertNameLink
-                  handle={creators?.find((c) => c.userId === question.creator?.userId)?.handle}
+                  handle={experts?.find((c) => c.userId === question.creator?.userId)?.handle}
                 >
                   {profile.name}
                 </ExpertNameLink>

@@ -1,5 +1,5 @@
 import {
-  type Creator,
+  type Expert,
   expertPagePath,
   type MemberCount,
   SUBSCRIPTION,
@@ -14,7 +14,7 @@ import {
   Card,
   ChevronLeftIcon,
   ChevronRightIcon,
-  creatorName,
+  expertName,
   formatCount,
   Grid,
   getJson,
@@ -101,9 +101,9 @@ const EXPERT_PLACEHOLDERS = 4;
  * page must never break over a side panel), and name and bio fallbacks for sparse profiles.
  */
 function FeaturedExperts() {
-  const { data, isLoading } = useSWR<Creator[]>('/api/creators', async (url: string) => {
+  const { data, isLoading } = useSWR<Expert[]>('/api/creators', async (url: string) => {
     try {
-      return await getJson<Creator[]>(url);
+      return await getJson<Expert[]>(url);
     } catch (error) {
       console.error(error);
       return [];
@@ -125,19 +125,19 @@ function FeaturedExperts() {
   }
   return (
     <Grid $min="240px" data-testid="featured-experts">
-      {(data ?? []).map((creator) => (
-        <ExpertCard key={creator.id} data-testid="featured-expert">
+      {(data ?? []).map((expert) => (
+        <ExpertCard key={expert.id} data-testid="featured-expert">
           <h3>
-            <ExpertLink to={expertPagePath(creator.handle)}>
-              {`${creator.user.firstName ?? ''} ${creator.user.lastName ?? ''}`.trim() ||
-                creatorName(creator)}
+            <ExpertLink to={expertPagePath(expert.handle)}>
+              {`${expert.user.firstName ?? ''} ${expert.user.lastName ?? ''}`.trim() ||
+                expertName(expert)}
             </ExpertLink>
           </h3>
           <p style={{ color: '#2dd4bf', margin: '0 0 0.5rem', fontWeight: 600 }}>
-            {creator.expertise || 'UFO/UAP Researcher'}
+            {expert.expertise || 'UFO/UAP Researcher'}
           </p>
           <ExpertBio>
-            {creator.bio || 'Expert researcher specializing in UFO/UAP phenomena and disclosure.'}
+            {expert.bio || 'Expert researcher specializing in UFO/UAP phenomena and disclosure.'}
           </ExpertBio>
         </ExpertCard>
       ))}

@@ -1,5 +1,5 @@
 import type { Question, RefundQueueItem } from '@uapqa/contracts';
-import { creatorName, formatUsDate, getJson, Muted, Placeholders } from '@uapqa/ui';
+import { expertName, formatUsDate, getJson, Muted, Placeholders } from '@uapqa/ui';
 import { Link } from '@uapqa/ui/router';
 import { type ReactNode, useId } from 'react';
 import styled from 'styled-components';
@@ -70,7 +70,7 @@ function People({ askerId, expertId }: { askerId?: number | null; expertId?: num
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 const expertOf = (question: Question) =>
-  question.creator ? creatorName(question.creator) : 'an expert';
+  question.creator ? expertName(question.creator) : 'an expert';
 
 /**
  * What needs an admin's eye in the content: open refund requests, answers rated 2 stars or

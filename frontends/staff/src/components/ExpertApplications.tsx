@@ -47,7 +47,7 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 /**
  * Expert applications sent with the public `/apply` form, awaiting a decision. Approving one
  * emails the applicant an invitation to create an account and complete an expert profile (the
- * profile's approval, in Creator Applications, is what makes an expert); declining emails a
+ * profile's approval, in Expert Applications, is what makes an expert); declining emails a
  * refusal. Either carries the optional note.
  */
 export function ExpertApplications() {

@@ -1,10 +1,10 @@
-import type { CreatorProfileRecord } from '@uapqa/contracts';
+import type { ExpertProfileRecord } from '@uapqa/contracts';
 import {
   apiRequest,
   Badge,
   Button,
-  creatorName,
   DialogActions,
+  expertName,
   formatUsDate,
   getJson,
   Muted,
@@ -18,7 +18,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import { useStaffErrors } from '../lib/access';
 import { ApplicantWebsite } from '../lib/review';
 import { ScrollList, Section } from '../lib/sections';
-import { CREATORS_KEY, STATS_KEY } from './ModerationQueue';
+import { EXPERTS_KEY, STATS_KEY } from './ModerationQueue';
 
 export const APPLICATIONS_KEY = '/api/admin/creator-profiles?status=pending';
 /** Every approved expert, listed or not: what an admin delists and lists again. */
@@ -55,18 +55,18 @@ export function ActiveExperts() {
     data,
     isLoading,
     mutate: renew,
-  } = useSWR<CreatorProfileRecord[]>(
+  } = useSWR<ExpertProfileRecord[]>(
     APPROVED_KEY,
-    (url: string) => getJson<CreatorProfileRecord[]>(url),
+    (url: string) => getJson<ExpertProfileRecord[]>(url),
     { onError: (error) => onError(error) },
   );
   const [confirming, setConfirming] = useState<{
-    expert: CreatorProfileRecord;
+    expert: ExpertProfileRecord;
     action: Listing;
   } | null>(null);
   const [working, setWorking] = useState<number | null>(null);
 
-  async function change(expert: CreatorProfileRecord, action: Listing) {
+  async function change(expert: ExpertProfileRecord, action: Listing) {
     const name = nameOf(expert);
     setWorking(expert.id);
     try {
@@ -80,7 +80,7 @@ export function ActiveExperts() {
       });
       setConfirming(null);
       // The staff figures count the listed experts.
-      await Promise.all([renew(), mutate(CREATORS_KEY), mutate(STATS_KEY)]);
+      await Promise.all([renew(), mutate(EXPERTS_KEY), mutate(STATS_KEY)]);
     } catch (error) {
       onError(error, {
         title: action === 'delist' ? 'Delisting Failed' : 'Listing Failed',
@@ -171,32 +171,32 @@ export function ActiveExperts() {
   );
 }
 
-function nameOf(expert: CreatorProfileRecord): string {
-  return creatorName(expert) || expert.user.username;
+function nameOf(expert: ExpertProfileRecord): string {
+  return expertName(expert) || expert.user.username;
 }
 
-/** Creator applications awaiting a decision, each with Approve (the member becomes an expert). */
-export function CreatorApplications() {
+/** Expert applications awaiting a decision, each with Approve (the member becomes an expert). */
+export function ExpertProfileApplications() {
   const onError = useStaffErrors();
   const { mutate } = useSWRConfig();
-  const applications = useSWR<CreatorProfileRecord[]>(
+  const applications = useSWR<ExpertProfileRecord[]>(
     APPLICATIONS_KEY,
-    (url: string) => getJson<CreatorProfileRecord[]>(url),
+    (url: string) => getJson<ExpertProfileRecord[]>(url),
     { onError: (error) => onError(error) },
   );
   const [approving, setApproving] = useState<number | null>(null);
 
-  async function approve(application: CreatorProfileRecord) {
+  async function approve(application: ExpertProfileRecord) {
     setApproving(application.id);
     try {
       await apiRequest('POST', `/api/admin/creator-profiles/${application.id}/approve`);
       toast({
-        title: 'Creator Approved',
+        title: 'Expert Approved',
         description: `${application.brandName} is now an expert.`,
       });
       await Promise.all([
         applications.mutate(),
-        mutate(CREATORS_KEY),
+        mutate(EXPERTS_KEY),
         mutate(APPROVED_KEY),
         mutate(STATS_KEY),
       ]);
@@ -212,13 +212,13 @@ export function CreatorApplications() {
 
   return (
     <Section data-testid="creator-applications">
-      <h2>Creator Applications</h2>
+      <h2>Expert Applications</h2>
       {applications.isLoading ? (
         <Placeholders count={2} height="3rem" />
       ) : (applications.data ?? []).length === 0 ? (
         <Muted>No applications are waiting.</Muted>
       ) : (
-        <List aria-label="Creator applications">
+        <List aria-label="Expert applications">
           {(applications.data ?? []).map((application) => (
             <li key={application.id} data-testid="creator-application">
               <div style={{ display: 'flex', gap: '0.5rem', alignItems: 'center' }}>

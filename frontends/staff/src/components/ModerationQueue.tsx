@@ -1,4 +1,4 @@
-import type { Creator, ModerationItem, RejectionReason } from '@uapqa/contracts';
+import type { Expert, ModerationItem, RejectionReason } from '@uapqa/contracts';
 import {
   Badge,
   Button,
@@ -25,7 +25,7 @@ import { Section } from '../lib/sections';
 import { RejectDialog } from './RejectDialog';
 
 export const QUEUE_KEY = '/api/admin/questions/pending';
-export const CREATORS_KEY = '/api/creators';
+export const EXPERTS_KEY = '/api/creators';
 export const STATS_KEY = '/api/admin/stats';
 /** The queue's scroll area (96 spacing units, 24rem): the buttons under it stay in view. */
 export const QUEUE_MAX_HEIGHT = theme.space(96);
@@ -64,7 +64,7 @@ export function ModerationQueue() {
   const queue = useSWR<QueuePage>(QUEUE_KEY, fetchQueuePage, {
     onError: (error) => onError(error),
   });
-  const creators = useSWR<Creator[]>(CREATORS_KEY, (url: string) => getJson<Creator[]>(url), {
+  const expertList = useSWR<Expert[]>(EXPERTS_KEY, (url: string) => getJson<Expert[]>(url), {
     onError: (error) => onError(error),
   });
   const [more, setMore] = useState<{ items: ModerationItem[]; nextCursor: string | null }>({
@@ -160,7 +160,7 @@ export function ModerationQueue() {
     }
   }
 
-  const experts = creators.data ?? [];
+  const experts = expertList.data ?? [];
 
   return (
     <Section data-testid="moderation-queue">

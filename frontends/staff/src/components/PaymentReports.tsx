@@ -1,4 +1,4 @@
-import type { Creator, PaymentReport } from '@uapqa/contracts';
+import type { Expert, PaymentReport } from '@uapqa/contracts';
 import { Button, getJson, Muted, Placeholders } from '@uapqa/ui';
 import { useId } from 'react';
 import styled from 'styled-components';
@@ -57,10 +57,10 @@ export function PaymentReports() {
   const report = useSWR<PaymentReport>('/api/admin/reports/payments', getJson, {
     onError: (error) => onError(error),
   });
-  const creators = useSWR<Creator[]>('/api/creators', getJson);
+  const expertList = useSWR<Expert[]>('/api/creators', getJson);
   const expertName = (expertId: number) => {
-    const creator = creators.data?.find((each) => each.userId === expertId);
-    return creator?.brandName ?? `expert ${expertId}`;
+    const expert = expertList.data?.find((each) => each.userId === expertId);
+    return expert?.brandName ?? `expert ${expertId}`;
   };
   const months = [...(report.data?.months ?? [])]
     .reverse()

@@ -1,9 +1,9 @@
-import type { Creator, ModerationItem } from '@uapqa/contracts';
-import { creatorName } from '@uapqa/ui';
+import type { Expert, ModerationItem } from '@uapqa/contracts';
+import { expertName } from '@uapqa/ui';
 
 /** The expert the member asked, by name once moderation knows them. */
 export function askedName(item: ModerationItem): string {
-  return item.creator ? creatorName(item.creator) : `expert #${item.assignedCreatorId}`;
+  return item.creator ? expertName(item.creator) : `expert #${item.assignedCreatorId}`;
 }
 
 /**
@@ -12,7 +12,7 @@ export function askedName(item: ModerationItem): string {
  */
 export function expertOptions(
   item: ModerationItem,
-  experts: Creator[],
+  experts: Expert[],
 ): Array<{ value: string; label: string }> {
   return [
     ...(item.expertListed
@@ -20,13 +20,13 @@ export function expertOptions(
           {
             value: '',
             label: item.creator
-              ? `Expert asked: ${creatorName(item.creator)}`
+              ? `Expert asked: ${expertName(item.creator)}`
               : 'The expert the member asked',
           },
         ]
       : []),
     ...experts
-      .filter((creator) => creator.userId !== item.assignedCreatorId)
-      .map((creator) => ({ value: String(creator.userId), label: creatorName(creator) })),
+      .filter((expert) => expert.userId !== item.assignedCreatorId)
+      .map((expert) => ({ value: String(expert.userId), label: expertName(expert) })),
   ];
 }

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { AuditLog } from '../components/AuditLog';
 import { ContentReports } from '../components/ContentReports';
 import { ExpertApplications } from '../components/ExpertApplications';
-import { ActiveExperts, CreatorApplications } from '../components/Experts';
+import { ActiveExperts, ExpertProfileApplications } from '../components/Experts';
 import { InviteAccount } from '../components/InviteAccount';
 import { ModerationQueue } from '../components/ModerationQueue';
 import { PaymentReports } from '../components/PaymentReports';
@@ -49,7 +49,7 @@ export default function AdminDashboard() {
         {/* The two ways in side by side: the account holders' expert profiles, and the
             public form's applications. */}
         <Pair>
-          <CreatorApplications />
+          <ExpertProfileApplications />
           <ExpertApplications />
         </Pair>
         <RefundRequests />

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { USERNAME_PATTERN } from './account.js';
 import { canonicalId } from './fields.js';
-import { Creator } from './identity.js';
+import { Expert } from './identity.js';
 
 /**
  * An expert's public page, `/experts/<handle>`: identity's profile, and questions' record of
@@ -24,7 +24,7 @@ export type ExpertHandleParam = z.infer<typeof ExpertHandleParam>;
  * Identity's `GET /api/experts/<handle>`: an approved expert's profile. `listed: false` is an
  * expert an admin delisted: their page stays (their answers stay public) but nobody may ask them.
  */
-export const ExpertProfile = Creator.extend({ listed: z.boolean() });
+export const ExpertProfile = Expert.extend({ listed: z.boolean() });
 export type ExpertProfile = z.infer<typeof ExpertProfile>;
 
 /** Questions' record of one expert, by user id (questions knows no usernames). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Creator } from './identity.js';
+import { Expert } from './identity.js';
+import { publishedAs } from './published-name.js';
 import { QuestionWindow } from './questions.js';
 
 /**
@@ -39,7 +40,10 @@ export const AdminStats = z.object({
 export type AdminStats = z.infer<typeof AdminStats>;
 
 /** `GET /api/creators`: an approved expert with the question window open now, when there is one. */
-export const CreatorWithWindow = Creator.extend({
+export const ExpertWithWindow = Expert.extend({
   window: QuestionWindow.omit({ creatorId: true }).optional(),
 });
-export type CreatorWithWindow = z.infer<typeof CreatorWithWindow>;
+export type ExpertWithWindow = z.infer<typeof ExpertWithWindow>;
+
+// The API document keeps the names these schemas were published under.
+publishedAs(ExpertWithWindow, 'CreatorWithWindow');

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { Role } from '../roles.js';
 import { staffReason } from './fields.js';
-import { CreatorApplicationStatus, CreatorProfileRecord, IdentityUser } from './identity.js';
+import { ExpertProfileRecord, ExpertProfileStatus, IdentityUser } from './identity.js';
+import { publishedAs } from './published-name.js';
 
 /** `GET /api/admin/users`: filters and page of the user list. */
 export const UserListQuery = z.object({
@@ -17,8 +18,8 @@ export const UserListQuery = z.object({
 export type UserListQuery = z.infer<typeof UserListQuery>;
 
 /** `GET /api/admin/creator-profiles`: which applications to list. */
-export const CreatorProfilesQuery = z.object({
-  status: CreatorApplicationStatus.default('pending'),
+export const ExpertProfilesQuery = z.object({
+  status: ExpertProfileStatus.default('pending'),
 });
 
 /** A user as the admin's user management shows it. */
@@ -53,15 +54,15 @@ export const SettingChange = z.object({
 // Stored forms as answered: the trimmed-or-null text fields (transforms on input) are plain here.
 const nullableText = z.string().nullable();
 /** An expert profile application as stored, with its applicant. */
-export const StoredCreatorProfile = CreatorProfileRecord.extend({
+export const StoredExpertProfile = ExpertProfileRecord.extend({
   website: nullableText,
   socialLinks: nullableText,
 });
 
 /** The answer to a new expert profile application. */
-export const CreatorProfileCreated = z.object({
+export const ExpertProfileCreated = z.object({
   id: z.number().int(),
-  status: CreatorApplicationStatus,
+  status: ExpertProfileStatus,
   message: z.string(),
 });
 
@@ -77,3 +78,8 @@ export const SessionRenewed = z.object({ expiresAt: z.string() });
 /** What a suspended account is told when it tries to sign in. */
 export const ACCOUNT_SUSPENDED =
   'This account is suspended, so it cannot sign in. If you think this is a mistake, please write to us through the contact form.';
+
+// The API document keeps the names these schemas were published under.
+publishedAs(ExpertProfilesQuery, 'CreatorProfilesQuery');
+publishedAs(StoredExpertProfile, 'StoredCreatorProfile');
+publishedAs(ExpertProfileCreated, 'CreatorProfileCreated');

@@ -18,6 +18,7 @@ import {
   singleLineMessage,
   staffReason,
 } from './fields.js';
+import { publishedAs } from './published-name.js';
 
 /** The user as identity knows it. The gateway adds the billing fields to form `/api/user`. */
 export const IdentityUser = z.object({
@@ -57,7 +58,7 @@ export const BooleanSettingBody = z.object({
 });
 export type BooleanSettingBody = z.infer<typeof BooleanSettingBody>;
 
-export const Creator = z.object({
+export const Expert = z.object({
   id: z.number().int(),
   userId: z.number().int(),
   /** The expert's username: their public page is `/experts/<handle>`, found in any case. */
@@ -75,9 +76,9 @@ export const Creator = z.object({
     .nullable(),
   user: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable() }),
 });
-export type Creator = z.infer<typeof Creator>;
+export type Expert = z.infer<typeof Expert>;
 
-export const CreatorProfileApplication = z.object({
+export const ExpertProfileApplication = z.object({
   brandName: z
     .string({ error: 'Brand name must be at least 2 characters' })
     .trim()
@@ -103,14 +104,14 @@ export const CreatorProfileApplication = z.object({
   ),
   weeklyRate: integerIn(0, 1_000_000, 'Please specify your weekly rate'),
 });
-export type CreatorProfileApplication = z.infer<typeof CreatorProfileApplication>;
+export type ExpertProfileApplication = z.infer<typeof ExpertProfileApplication>;
 
-export const CreatorApplicationStatus = z.enum(['pending', 'approved', 'rejected']);
+export const ExpertProfileStatus = z.enum(['pending', 'approved', 'rejected']);
 
-export const CreatorProfileRecord = CreatorProfileApplication.extend({
+export const ExpertProfileRecord = ExpertProfileApplication.extend({
   id: z.number().int(),
   userId: z.number().int(),
-  status: CreatorApplicationStatus,
+  status: ExpertProfileStatus,
   /** An approved expert members can choose; false once delisted or no longer an expert. */
   listed: z.boolean(),
   createdAt: z.string(),
@@ -121,7 +122,7 @@ export const CreatorProfileRecord = CreatorProfileApplication.extend({
     lastName: z.string().nullable(),
   }),
 });
-export type CreatorProfileRecord = z.infer<typeof CreatorProfileRecord>;
+export type ExpertProfileRecord = z.infer<typeof ExpertProfileRecord>;
 
 const MISSING_INFORMATION = 'Please fill in all required fields.';
 
@@ -164,3 +165,9 @@ export const ApiError = z.object({
   field: z.string().optional(),
 });
 export type ApiError = z.infer<typeof ApiError>;
+
+// The API document keeps the names these schemas were published under.
+publishedAs(Expert, 'Creator');
+publishedAs(ExpertProfileApplication, 'CreatorProfileApplication');
+publishedAs(ExpertProfileStatus, 'CreatorApplicationStatus');
+publishedAs(ExpertProfileRecord, 'CreatorProfileRecord');

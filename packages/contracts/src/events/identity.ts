@@ -122,7 +122,7 @@ export const ExpertApplicationDecided = defineEvent(
 
 /**
  * An approved expert was taken off, or put back on, the lists members choose from: the public
- * creators list, the ask form, the windows and staff's assignment choices. `demoted`: their role
+ * experts list, the ask form, the windows and staff's assignment choices. `demoted`: their role
  * changed away from expert; `delisted`/`relisted`: an admin's choice; `deleted`: the account is
  * gone. Their past answers stay in the archive either way.
  */

@@ -4,7 +4,7 @@ import { postgresError } from '../db/errors.js';
 import { HttpError, validationError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { httpMetrics, markUnmatched, metricsEndpoint } from '../metrics/http.js';
-import { answerHeaders } from './answer-headers.js';
+import { responseHeaders } from './response-headers.js';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -39,7 +39,7 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
  */
 export function createServiceApp(options: ServiceAppOptions): Hono {
   const app = new Hono();
-  app.use(answerHeaders);
+  app.use(responseHeaders);
   for (const middleware of options.first ?? []) app.use(middleware);
   app.use(httpMetrics(options.name));
   app.use(async (c, next) => {
@@ -47,7 +47,7 @@ export function createServiceApp(options: ServiceAppOptions): Hono {
     const id = given && REQUEST_ID_PATTERN.test(given) ? given : crypto.randomUUID();
     c.set('requestId', id);
     // On the answer whoever builds it: a forwarded service's own id (the same one) wins.
-    c.get('answerHeaders').unlessPresent['x-request-id'] = id;
+    c.get('responseHeaders').unlessPresent['x-request-id'] = id;
     const logger = options.logger.child({ requestId: id });
     c.set('logger', logger);
     const started = performance.now();

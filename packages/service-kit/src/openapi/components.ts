@@ -7,12 +7,15 @@ export const SCHEMA_REF_PREFIX = '#/components/schemas/';
 type Meta = { id?: string } & Record<string, unknown>;
 
 /**
- * The contracts' schemas by the name each is exported under. A schema exported twice keeps its
- * first name: zod refuses two ids for one conversion, and one component is what is wanted.
+ * The contracts' schemas by the name each is exported under, or the name it was published under
+ * (contracts' `publishedAs`). A schema exported twice keeps its first name: zod refuses two ids
+ * for one conversion, and one component is what is wanted.
  */
 const names = new Map<z.ZodType, string>();
 for (const [name, value] of Object.entries(contracts)) {
-  if (value instanceof z.ZodType && !names.has(value)) names.set(value, name);
+  if (value instanceof z.ZodType && !names.has(value)) {
+    names.set(value, (z.globalRegistry.get(value) as Meta | undefined)?.id ?? name);
+  }
 }
 
 /**

@@ -15,7 +15,7 @@ export const PUBLIC: Access = { kind: 'public' };
 export const SESSION: Access = { kind: 'session' };
 export const roles = (...names: Role[]): Access => ({ kind: 'roles', roles: names });
 
-type Response = ResponsesWithResolver[string];
+type DocumentedResponse = ResponsesWithResolver[string];
 interface Header {
   description: string;
   schema: { type: 'string' };
@@ -29,8 +29,8 @@ interface Header {
 const rendered = (schema: z.ZodType) =>
   resolver(schema, { options: { metadata: CONTRACT_COMPONENTS } });
 
-/** A JSON answer described by a contracts schema. */
-export function answer(schema: z.ZodType, description = 'OK'): Response {
+/** A JSON response described by a contracts schema. */
+export function response(schema: z.ZodType, description = 'OK'): DocumentedResponse {
   return { description, content: { 'application/json': { schema: rendered(schema) } } };
 }
 
@@ -80,7 +80,7 @@ const ERROR_MEANING: Record<number, string> = {
  * gateway adds its own statuses to forwarded operations): a `$ref` to the error body's
  * component, which every document built by appDocument holds (each operation answers 429).
  */
-export function renderedErrorAnswer(status: number): Record<string, unknown> {
+export function renderedErrorResponse(status: number): Record<string, unknown> {
   return {
     description: ERROR_MEANING[status] ?? 'Error.',
     content: {
@@ -90,9 +90,9 @@ export function renderedErrorAnswer(status: number): Record<string, unknown> {
 }
 
 /** The error answer of a status: `{ message }` and, for 429, the Retry-After header. */
-export function errorAnswer(status: number): Response {
+export function errorResponse(status: number): DocumentedResponse {
   return {
-    ...answer(ApiError, ERROR_MEANING[status] ?? 'Error.'),
+    ...response(ApiError, ERROR_MEANING[status] ?? 'Error.'),
     ...(status === 429 ? { headers: HEADERS.retryAfter } : {}),
   };
 }
@@ -109,7 +109,7 @@ export interface RouteDoc {
   query?: z.ZodObject;
   params?: z.ZodObject;
   /** Success answers by status. */
-  ok: Record<number, Response>;
+  ok: Record<number, DocumentedResponse>;
   /** Error statuses beyond those implied (400 with input, 401/403 with access, 413/415, 429). */
   errors?: number[];
   /**
@@ -141,7 +141,7 @@ export function apiDoc(doc: RouteDoc): MiddlewareHandler {
   statuses.add(429);
   const responses: ResponsesWithResolver = {};
   for (const [status, response] of Object.entries(doc.ok)) responses[status] = response;
-  for (const status of [...statuses].sort()) responses[status] ??= errorAnswer(status);
+  for (const status of [...statuses].sort()) responses[status] ??= errorResponse(status);
   const who = accessSentence(doc.access);
   const none = { parameters: [], components: {} };
   const path = doc.params ? parameters('path', doc.params) : none;

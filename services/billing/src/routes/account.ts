@@ -1,8 +1,8 @@
 import { BillingAccount, BillingStats, ExpertEarnings } from '@uapqa/contracts';
 import {
-  answer,
   currentSession,
   defineRoute,
+  response,
   roles,
   SESSION,
   startOfMonthUtc,
@@ -31,7 +31,7 @@ export function accountRoutes({ db, config }: BillingDeps): Hono {
       summary: "The caller's subscription and credits",
       tag: 'billing',
       access: SESSION,
-      ok: { 200: answer(BillingAccount) },
+      ok: { 200: response(BillingAccount) },
     },
     async (c) => {
       return c.json(accountBody(await readAccountSummary(db, currentSession(c).userId)));
@@ -51,7 +51,7 @@ export function accountRoutes({ db, config }: BillingDeps): Hono {
       summary: "The signed-in expert's earnings statement: totals, monthly periods, next payout",
       tag: 'billing',
       access: roles('expert'),
-      ok: { 200: answer(ExpertEarnings) },
+      ok: { 200: response(ExpertEarnings) },
     },
     async (c) => {
       const { userId } = currentSession(c);
@@ -72,7 +72,7 @@ export function accountRoutes({ db, config }: BillingDeps): Hono {
       summary: 'Subscribers and revenue this month',
       tag: 'billing',
       access: roles('admin', 'moderator'),
-      ok: { 200: answer(BillingStats) },
+      ok: { 200: response(BillingStats) },
     },
     async (c) => {
       const monthStart = startOfMonthUtc();

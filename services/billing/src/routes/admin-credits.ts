@@ -1,5 +1,5 @@
 import { AdminCredits, CreditAdjustmentBody, IdParam } from '@uapqa/contracts';
-import { answer, currentSession, defineRoute, roles } from '@uapqa/service-kit';
+import { currentSession, defineRoute, response, roles } from '@uapqa/service-kit';
 import { Hono } from 'hono';
 import { adjustCredits, readAdminCredits } from '../admin-credits.js';
 import type { BillingDeps } from '../deps.js';
@@ -18,7 +18,7 @@ export function adminCreditRoutes(deps: BillingDeps): Hono {
       tag: 'billing',
       access: roles('admin'),
       params: IdParam,
-      ok: { 200: answer(AdminCredits) },
+      ok: { 200: response(AdminCredits) },
       errors: [404],
     },
     async (c, { params }) => c.json(await readAdminCredits(deps.db, params.id)),
@@ -37,7 +37,7 @@ export function adminCreditRoutes(deps: BillingDeps): Hono {
       access: roles('admin'),
       params: IdParam,
       body: CreditAdjustmentBody,
-      ok: { 201: answer(AdminCredits) },
+      ok: { 201: response(AdminCredits) },
       errors: [404, 409],
     },
     async (c, { params, body }) => {

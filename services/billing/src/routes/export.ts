@@ -1,5 +1,5 @@
 import { BillingExport } from '@uapqa/contracts';
-import { answer, currentSession, defineRoute, roles, SESSION } from '@uapqa/service-kit';
+import { currentSession, defineRoute, response, roles, SESSION } from '@uapqa/service-kit';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { readBillingExport } from '../billing-export.js';
@@ -26,7 +26,7 @@ export function exportRoutes({ db }: BillingDeps): Hono {
         'The subscription, every credit ledger entry and every payment. The gateway puts it in `GET /api/account/export`.',
       tag: 'billing',
       access: SESSION,
-      ok: { 200: answer(BillingExport) },
+      ok: { 200: response(BillingExport) },
     },
     async (c) => c.json(await readBillingExport(db, currentSession(c).userId)),
   );
@@ -42,7 +42,7 @@ export function exportRoutes({ db }: BillingDeps): Hono {
       tag: 'billing',
       access: roles('admin'),
       params: UserIdParam,
-      ok: { 200: answer(BillingExport) },
+      ok: { 200: response(BillingExport) },
     },
     async (c, { params }) => c.json(await readBillingExport(db, params.userId)),
   );

@@ -5,11 +5,11 @@ import {
   LocalConfirmResult,
 } from '@uapqa/contracts';
 import {
-  answer,
   conflict,
   currentSession,
   defineRoute,
   notFound,
+  response,
   SESSION,
 } from '@uapqa/service-kit';
 import { eq } from 'drizzle-orm';
@@ -39,7 +39,7 @@ export function localConfirmRoutes({ db, webhooks }: BillingDeps): Hono {
       tag: 'billing',
       access: SESSION,
       body: LocalConfirmBody,
-      ok: { 200: answer(LocalConfirmResult) },
+      ok: { 200: response(LocalConfirmResult) },
       errors: [404],
     },
     async (c, { body: { clientSecret, outcome } }) => {

@@ -4,7 +4,7 @@ import {
   PaymentStart,
   PurchaseCreditsBody,
 } from '@uapqa/contracts';
-import { answer, currentSession, defineRoute, PUBLIC, SESSION } from '@uapqa/service-kit';
+import { currentSession, defineRoute, PUBLIC, response, SESSION } from '@uapqa/service-kit';
 import { Hono } from 'hono';
 import type { BillingDeps } from '../deps.js';
 import { startCreditsPurchase, startSubscription } from '../payments/start-payment.js';
@@ -22,7 +22,7 @@ export function paymentRoutes(deps: BillingDeps): Hono {
       summary: 'Payment provider and its publishable key',
       tag: 'billing',
       access: PUBLIC,
-      ok: { 200: answer(BillingConfig) },
+      ok: { 200: response(BillingConfig) },
     },
     (c) => c.json({ provider: provider.kind, publishableKey: provider.publishableKey }),
   );
@@ -37,7 +37,10 @@ export function paymentRoutes(deps: BillingDeps): Hono {
       tag: 'billing',
       access: SESSION,
       ok: {
-        200: answer(PaymentStart, '`clientSecret` to confirm, or `error` when already subscribed.'),
+        200: response(
+          PaymentStart,
+          '`clientSecret` to confirm, or `error` when already subscribed.',
+        ),
       },
     },
     async (c) => {
@@ -57,7 +60,7 @@ export function paymentRoutes(deps: BillingDeps): Hono {
       tag: 'billing',
       access: SESSION,
       body: PurchaseCreditsBody,
-      ok: { 200: answer(PaymentStart) },
+      ok: { 200: response(PaymentStart) },
       errors: [403],
     },
     async (c, { body }) => {

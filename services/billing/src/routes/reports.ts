@@ -1,5 +1,5 @@
 import { PaymentReport } from '@uapqa/contracts';
-import { answer, defineRoute, roles } from '@uapqa/service-kit';
+import { defineRoute, response, roles } from '@uapqa/service-kit';
 import { Hono } from 'hono';
 import type { BillingDeps } from '../deps.js';
 import { readPaymentReport } from '../reports.js';
@@ -18,7 +18,7 @@ export function reportRoutes({ db }: BillingDeps): Hono {
         'The last 12 months (UTC), each a sum of settled payments and ledger entries by kind, and per expert the fees earned, due and paid, with the next payout day.',
       tag: 'billing',
       access: roles('admin'),
-      ok: { 200: answer(PaymentReport) },
+      ok: { 200: response(PaymentReport) },
     },
     async (c) => c.json(await readPaymentReport(db, new Date())),
   );

@@ -1,5 +1,5 @@
 import { BillingAccount, BillingHistory, BillingReceipt, PaymentIdParam } from '@uapqa/contracts';
-import { answer, currentSession, defineRoute, notFound, SESSION } from '@uapqa/service-kit';
+import { currentSession, defineRoute, notFound, response, SESSION } from '@uapqa/service-kit';
 import { and, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { setCancelAtPeriodEnd } from '../cancellation.js';
@@ -26,7 +26,7 @@ export function subscriptionRoutes(deps: BillingDeps): Hono {
         'It stays active until `currentPeriodEnd`, then lapses (the credits are frozen). Pressing it twice changes nothing.',
       tag: 'billing',
       access: SESSION,
-      ok: { 200: answer(BillingAccount) },
+      ok: { 200: response(BillingAccount) },
       errors: [409],
     },
     async (c) => c.json(await setCancelAtPeriodEnd(deps, currentSession(c).userId, true)),
@@ -40,7 +40,7 @@ export function subscriptionRoutes(deps: BillingDeps): Hono {
       summary: 'Withdraw a cancellation before the period ends',
       tag: 'billing',
       access: SESSION,
-      ok: { 200: answer(BillingAccount) },
+      ok: { 200: response(BillingAccount) },
       errors: [409],
     },
     async (c) => c.json(await setCancelAtPeriodEnd(deps, currentSession(c).userId, false)),
@@ -56,7 +56,7 @@ export function subscriptionRoutes(deps: BillingDeps): Hono {
       summary: "The caller's billing history: every paid payment, newest first",
       tag: 'billing',
       access: SESSION,
-      ok: { 200: answer(BillingHistory) },
+      ok: { 200: response(BillingHistory) },
     },
     async (c) => {
       const { userId } = currentSession(c);
@@ -80,7 +80,7 @@ export function subscriptionRoutes(deps: BillingDeps): Hono {
       tag: 'billing',
       access: SESSION,
       params: PaymentIdParam,
-      ok: { 200: answer(BillingReceipt) },
+      ok: { 200: response(BillingReceipt) },
       errors: [404],
     },
     async (c, { params: { id } }) => {

@@ -1,5 +1,5 @@
 import { WebhookReceipt } from '@uapqa/contracts';
-import { answer, defineRoute, PUBLIC } from '@uapqa/service-kit';
+import { defineRoute, PUBLIC, response } from '@uapqa/service-kit';
 import { Hono } from 'hono';
 import type { BillingDeps } from '../deps.js';
 
@@ -15,7 +15,7 @@ export function webhookRoutes({ webhooks }: BillingDeps): Hono {
       summary: 'Stripe webhook (authenticated by the Stripe-Signature header)',
       tag: 'billing',
       access: PUBLIC,
-      ok: { 200: answer(WebhookReceipt) },
+      ok: { 200: response(WebhookReceipt) },
       errors: [400],
     },
     async (c) => {

@@ -1,7 +1,7 @@
 import type { IdentityExport } from '@uapqa/contracts';
 import { unauthorized } from '@uapqa/service-kit';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { creatorProfiles, sessions, users } from '../db/schema.js';
+import { expertProfiles, sessions, users } from '../db/schema.js';
 import type { IdentityDeps } from '../deps.js';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -23,9 +23,9 @@ export async function readIdentityExport(
     db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt)),
     db
       .select()
-      .from(creatorProfiles)
-      .where(eq(creatorProfiles.userId, userId))
-      .orderBy(asc(creatorProfiles.createdAt)),
+      .from(expertProfiles)
+      .where(eq(expertProfiles.userId, userId))
+      .orderBy(asc(expertProfiles.createdAt)),
   ]);
   return {
     user: {

@@ -1,5 +1,5 @@
 import { CloseAccountBody, IdentityExport, MessageAnswer } from '@uapqa/contracts';
-import { answer, currentSession, defineRoute, HEADERS, SESSION } from '@uapqa/service-kit';
+import { currentSession, defineRoute, HEADERS, response, SESSION } from '@uapqa/service-kit';
 import { Hono } from 'hono';
 import { readIdentityExport } from '../account/identity-export.js';
 import { closeAccount } from '../closing.js';
@@ -20,7 +20,7 @@ export function accountDataRoutes(deps: IdentityDeps): Hono {
         'The account, every sign-in session (without its secrets) and any expert profile. The gateway puts it in `GET /api/account/export`.',
       tag: 'identity',
       access: SESSION,
-      ok: { 200: answer(IdentityExport) },
+      ok: { 200: response(IdentityExport) },
     },
     async (c) => {
       const body = await readIdentityExport(deps.db, currentSession(c).userId);
@@ -41,7 +41,7 @@ export function accountDataRoutes(deps: IdentityDeps): Hono {
       tag: 'identity',
       access: SESSION,
       body: CloseAccountBody,
-      ok: { 200: { ...answer(MessageAnswer, 'Closed.'), headers: HEADERS.clearedCookies } },
+      ok: { 200: { ...response(MessageAnswer, 'Closed.'), headers: HEADERS.clearedCookies } },
       errors: [403],
     },
     async (c, { body: { password } }) => {

@@ -5,7 +5,7 @@ import {
   AccountInvitationCreated,
   IdentityUser,
 } from '@uapqa/contracts';
-import { answer, currentSession, defineRoute, HEADERS, PUBLIC } from '@uapqa/service-kit';
+import { currentSession, defineRoute, HEADERS, PUBLIC, response } from '@uapqa/service-kit';
 import { Hono } from 'hono';
 import { acceptInvitation } from '../account-invitations/accept.js';
 import { inviteAccount } from '../account-invitations/invite.js';
@@ -29,7 +29,7 @@ export function accountInvitationRoutes(deps: IdentityDeps): Hono {
       summary: 'Invite someone to a new account with a role',
       description: `Mails a link to the address with which the invited person chooses a password, confirming the address and creating the account (once, for ${ACCOUNT_INVITATION_TTL_DAYS} days). The answer carries the link's path, so the admin can also hand it over another way. A username or address that a confirmed account holds is a 409.`,
       body: AccountInvitationBody,
-      ok: { 201: answer(AccountInvitationCreated, 'Invited; the link is on its way.') },
+      ok: { 201: response(AccountInvitationCreated, 'Invited; the link is on its way.') },
       errors: [409],
     },
     async (c, { body }) => c.json(await inviteAccount(deps, currentSession(c).userId, body), 201),
@@ -48,7 +48,10 @@ export function accountInvitationRoutes(deps: IdentityDeps): Hono {
       access: PUBLIC,
       body: AcceptInvitationBody,
       ok: {
-        200: { ...answer(IdentityUser, 'Created and signed in.'), headers: HEADERS.sessionCookies },
+        200: {
+          ...response(IdentityUser, 'Created and signed in.'),
+          headers: HEADERS.sessionCookies,
+        },
       },
       errors: [409, 410],
     },

@@ -8,11 +8,11 @@ import {
   MessageAnswer,
 } from '@uapqa/contracts';
 import {
-  answer,
   createRateLimiter,
   currentSession,
   defineRoute,
   PUBLIC,
+  response,
   SESSION,
 } from '@uapqa/service-kit';
 import { Hono } from 'hono';
@@ -51,7 +51,7 @@ export function accountRoutes(deps: IdentityDeps): Hono {
       tag: 'identity',
       access: SESSION,
       body: ChangePasswordBody,
-      ok: { 200: answer(MessageAnswer, 'Changed.') },
+      ok: { 200: response(MessageAnswer, 'Changed.') },
     },
     async (c, { body }) => {
       await changePassword(deps, limits.passwordChecks, currentSession(c), body);
@@ -72,7 +72,7 @@ export function accountRoutes(deps: IdentityDeps): Hono {
       tag: 'identity',
       access: SESSION,
       body: ChangeEmailBody,
-      ok: { 202: answer(MessageAnswer, 'Accepted; the link is on its way.') },
+      ok: { 202: response(MessageAnswer, 'Accepted; the link is on its way.') },
     },
     async (c, { body }) => {
       await requestEmailChange(deps, limits, currentSession(c).userId, body);
@@ -91,7 +91,7 @@ export function accountRoutes(deps: IdentityDeps): Hono {
       tag: 'identity',
       access: PUBLIC,
       body: EmailChangeConfirmBody,
-      ok: { 200: answer(EmailChangeConfirmed, 'The account has the new address.') },
+      ok: { 200: response(EmailChangeConfirmed, 'The account has the new address.') },
       errors: [409, 410],
     },
     async (c, { body }) => {

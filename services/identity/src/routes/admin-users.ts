@@ -7,12 +7,12 @@ import {
   UserListQuery,
 } from '@uapqa/contracts';
 import {
-  answer,
   conflict,
   currentSession,
   defineRoute,
   HEADERS,
   notFound,
+  response,
 } from '@uapqa/service-kit';
 import { and, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -37,7 +37,7 @@ export function adminUserRoutes(deps: IdentityDeps): Hono {
       operationId: 'listUsers',
       summary: 'Find users by name, username or email, role, subscription and suspension',
       query: UserListQuery,
-      ok: { 200: { ...answer(z.array(AdminUser)), headers: HEADERS.totalCount } },
+      ok: { 200: { ...response(z.array(AdminUser)), headers: HEADERS.totalCount } },
     },
     async (c, { query }) => {
       const { users: found, total } = await listUsers(db, query);
@@ -55,7 +55,7 @@ export function adminUserRoutes(deps: IdentityDeps): Hono {
       operationId: 'getUser',
       summary: "A user's account as user management shows it",
       params: IdParam,
-      ok: { 200: answer(AdminUser) },
+      ok: { 200: response(AdminUser) },
       errors: [404],
     },
     async (c, { params: { id } }) => c.json(await readAdminUser(db, id)),
@@ -71,7 +71,7 @@ export function adminUserRoutes(deps: IdentityDeps): Hono {
       summary: "Change a user's role, with a reason (ends that user's sessions)",
       params: IdParam,
       body: RoleChangeBody,
-      ok: { 200: answer(AdminUser) },
+      ok: { 200: response(AdminUser) },
       errors: [404],
     },
     async (c, { params: { id }, body }) => {
@@ -92,7 +92,7 @@ export function adminUserRoutes(deps: IdentityDeps): Hono {
         'A suspended account cannot sign in, its sessions end at once, and its subscription is not renewed (`UserSuspensionChanged`). The reason is kept and shown on the account. Not one\u2019s own account (400); 409 when it is already in the state asked for.',
       params: IdParam,
       body: SuspensionBody,
-      ok: { 200: answer(AdminUser) },
+      ok: { 200: response(AdminUser) },
       errors: [404, 409],
     },
     async (c, { params: { id }, body }) => {
@@ -112,7 +112,7 @@ export function adminUserRoutes(deps: IdentityDeps): Hono {
       description:
         'For a member who lost the link: the earlier links keep working until they expire. 409 once the address is confirmed.',
       params: IdParam,
-      ok: { 202: answer(MessageAnswer) },
+      ok: { 202: response(MessageAnswer) },
       errors: [404, 409],
     },
     async (c, { params: { id } }) => {

@@ -1,19 +1,19 @@
 import {
   BooleanSettingBody,
-  CreatorProfilesQuery,
+  ExpertProfilesQuery,
   SettingChange,
-  StoredCreatorProfile,
+  StoredExpertProfile,
 } from '@uapqa/contracts';
-import { answer, currentSession, defineRoute } from '@uapqa/service-kit';
+import { currentSession, defineRoute, response } from '@uapqa/service-kit';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import {
-  approveCreatorProfile,
-  listCreatorProfiles,
-  rejectCreatorProfile,
-  setCreatorListed,
-} from '../creator-profiles.js';
 import type { IdentityDeps } from '../deps.js';
+import {
+  approveExpertProfile,
+  listExpertProfiles,
+  rejectExpertProfile,
+  setExpertListed,
+} from '../expert-profiles.js';
 import { changeSetting } from '../settings.js';
 import { WAITLIST_SETTING } from '../users.js';
 import { adminDecision, asAdmin } from './admin-route.js';
@@ -37,7 +37,7 @@ export function adminRoutes(deps: IdentityDeps): Hono {
       params: SettingParam,
       paramsNotFound: ({ key }) => `Unknown setting '${key}'.`,
       body: BooleanSettingBody,
-      ok: { 200: answer(SettingChange) },
+      ok: { 200: response(SettingChange) },
       errors: [404],
     },
     async (c, { params: { key }, body: { value } }) => {
@@ -55,10 +55,10 @@ export function adminRoutes(deps: IdentityDeps): Hono {
       ...asAdmin,
       operationId: 'listCreatorProfiles',
       summary: 'Expert profile applications by status',
-      query: CreatorProfilesQuery,
-      ok: { 200: answer(z.array(StoredCreatorProfile)) },
+      query: ExpertProfilesQuery,
+      ok: { 200: response(z.array(StoredExpertProfile)) },
     },
-    async (c, { query }) => c.json(await listCreatorProfiles(db, query)),
+    async (c, { query }) => c.json(await listExpertProfiles(db, query)),
   );
 
   defineRoute(
@@ -69,10 +69,10 @@ export function adminRoutes(deps: IdentityDeps): Hono {
       ...adminDecision,
       operationId: 'approveCreatorProfile',
       summary: 'Approve an expert profile (the user becomes an expert)',
-      ok: { 200: answer(StoredCreatorProfile) },
+      ok: { 200: response(StoredExpertProfile) },
     },
     async (c, { params: { id } }) =>
-      c.json(await approveCreatorProfile(deps, id, currentSession(c).userId)),
+      c.json(await approveExpertProfile(deps, id, currentSession(c).userId)),
   );
 
   defineRoute(
@@ -83,15 +83,15 @@ export function adminRoutes(deps: IdentityDeps): Hono {
       ...adminDecision,
       operationId: 'rejectCreatorProfile',
       summary: 'Reject an expert profile',
-      ok: { 200: answer(StoredCreatorProfile.omit({ user: true })) },
+      ok: { 200: response(StoredExpertProfile.omit({ user: true })) },
     },
     async (c, { params: { id } }) =>
-      c.json(await rejectCreatorProfile(deps, id, currentSession(c).userId)),
+      c.json(await rejectExpertProfile(deps, id, currentSession(c).userId)),
   );
 
   const setListed = (listed: boolean) => async (c: Context, id: number) => {
     const adminId = currentSession(c).userId;
-    return c.json(await setCreatorListed(deps, { id, listed, adminId }));
+    return c.json(await setExpertListed(deps, { id, listed, adminId }));
   };
 
   defineRoute(
@@ -103,7 +103,7 @@ export function adminRoutes(deps: IdentityDeps): Hono {
       operationId: 'delistCreator',
       summary:
         'Take an approved expert off the lists members and staff choose from (their answers stay); their approved, unanswered questions are refunded',
-      ok: { 200: answer(StoredCreatorProfile) },
+      ok: { 200: response(StoredExpertProfile) },
     },
     (c, { params }) => setListed(false)(c, params.id),
   );
@@ -116,7 +116,7 @@ export function adminRoutes(deps: IdentityDeps): Hono {
       ...adminDecision,
       operationId: 'relistCreator',
       summary: 'List a delisted expert again (they must hold the expert role)',
-      ok: { 200: answer(StoredCreatorProfile) },
+      ok: { 200: response(StoredExpertProfile) },
     },
     (c, { params }) => setListed(true)(c, params.id),
   );

@@ -1,5 +1,5 @@
 import { AuditEntry, AuditQuery } from '@uapqa/contracts';
-import { answer, defineRoute, HEADERS } from '@uapqa/service-kit';
+import { defineRoute, HEADERS, response } from '@uapqa/service-kit';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { readAuditLog } from '../audit-log.js';
@@ -18,7 +18,7 @@ export function auditRoutes({ db }: IdentityDeps): Hono {
       operationId: 'readAuditLog',
       summary: 'The staff actions, each once: who, when, what, on whom and why',
       query: AuditQuery,
-      ok: { 200: { ...answer(z.array(AuditEntry)), headers: HEADERS.totalCount } },
+      ok: { 200: { ...response(z.array(AuditEntry)), headers: HEADERS.totalCount } },
     },
     async (c, { query }) => {
       const { entries, total } = await readAuditLog(db, query);

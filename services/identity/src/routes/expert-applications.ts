@@ -8,12 +8,12 @@ import {
   FORM_BODY_MAX_BYTES,
 } from '@uapqa/contracts';
 import {
-  answer,
   clientIp,
   createRateLimiter,
   currentSession,
   defineRoute,
   PUBLIC,
+  response,
 } from '@uapqa/service-kit';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -64,7 +64,7 @@ export function expertApplicationRoutes(deps: IdentityDeps): Hono {
       access: PUBLIC,
       body: ExpertApplication,
       middleware: [limitBody],
-      ok: { 201: answer(ExpertApplicationCreated) },
+      ok: { 201: response(ExpertApplicationCreated) },
     },
     async (c, { body }) => {
       // What is stored and mailed to the admins counts; a refused form costs nothing.
@@ -89,7 +89,7 @@ export function expertApplicationRoutes(deps: IdentityDeps): Hono {
       operationId: 'listExpertApplications',
       summary: 'Expert applications sent with the public form, newest first (at most 200)',
       query: ExpertApplicationsQuery,
-      ok: { 200: answer(z.array(ExpertApplicationRecord)) },
+      ok: { 200: response(z.array(ExpertApplicationRecord)) },
     },
     async (c, { query }) => c.json(await listExpertApplications(db, query)),
   );
@@ -114,7 +114,7 @@ export function expertApplicationRoutes(deps: IdentityDeps): Hono {
       summary:
         'Approve an expert application: records it and emails the applicant an invitation link to create an account (it works once, also while waitlist mode closes registration) and complete an expert profile',
       body: ExpertApplicationDecisionBody,
-      ok: { 200: answer(ExpertApplicationRecord) },
+      ok: { 200: response(ExpertApplicationRecord) },
     },
     decide('approved'),
   );
@@ -127,7 +127,7 @@ export function expertApplicationRoutes(deps: IdentityDeps): Hono {
       operationId: 'declineExpertApplication',
       summary: 'Decline an expert application (the applicant is emailed, with the note)',
       body: ExpertApplicationDecisionBody,
-      ok: { 200: answer(ExpertApplicationRecord) },
+      ok: { 200: response(ExpertApplicationRecord) },
     },
     decide('declined'),
   );

@@ -1,5 +1,5 @@
 import { ExpertHandleParam, ExpertProfile } from '@uapqa/contracts';
-import { answer, defineRoute, PUBLIC } from '@uapqa/service-kit';
+import { defineRoute, PUBLIC, response } from '@uapqa/service-kit';
 import { Hono } from 'hono';
 import type { IdentityDeps } from '../deps.js';
 import { findExpertProfile, NO_SUCH_EXPERT } from '../expert-page.js';
@@ -24,7 +24,7 @@ export function expertPageRoutes({ db }: IdentityDeps): Hono {
       access: PUBLIC,
       params: ExpertHandleParam,
       paramsNotFound: NO_SUCH_EXPERT,
-      ok: { 200: answer(ExpertProfile) },
+      ok: { 200: response(ExpertProfile) },
       errors: [404],
     },
     async (c, { params }) => c.json(await findExpertProfile(db, params.handle)),

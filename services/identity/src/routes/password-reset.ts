@@ -6,12 +6,12 @@ import {
   passwordResetAcceptedMessage,
 } from '@uapqa/contracts';
 import {
-  answer,
   clientIp,
   createRateLimiter,
   defineRoute,
   PUBLIC,
   rateLimit,
+  response,
 } from '@uapqa/service-kit';
 import { Hono } from 'hono';
 import type { IdentityDeps } from '../deps.js';
@@ -61,7 +61,10 @@ export function passwordResetRoutes(deps: IdentityDeps): Hono {
       body: PasswordResetBody,
       middleware: [perIp],
       ok: {
-        202: answer(MessageAnswer, 'Accepted; a link is on its way if the address has an account.'),
+        202: response(
+          MessageAnswer,
+          'Accepted; a link is on its way if the address has an account.',
+        ),
       },
     },
     async (c, { body: { email } }) => {
@@ -81,7 +84,7 @@ export function passwordResetRoutes(deps: IdentityDeps): Hono {
       tag: 'identity',
       access: PUBLIC,
       body: PasswordResetConfirmBody,
-      ok: { 200: answer(MessageAnswer, 'The password is changed.') },
+      ok: { 200: response(MessageAnswer, 'The password is changed.') },
       errors: [410],
     },
     async (c, { body }) => {

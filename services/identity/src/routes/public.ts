@@ -1,5 +1,5 @@
-import { Creator, MemberCount, WaitlistStatus } from '@uapqa/contracts';
-import { answer, defineRoute, PUBLIC } from '@uapqa/service-kit';
+import { Expert, MemberCount, WaitlistStatus } from '@uapqa/contracts';
+import { defineRoute, PUBLIC, response } from '@uapqa/service-kit';
 import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import { users } from '../db/schema.js';
 import type { IdentityDeps } from '../deps.js';
 import { waitlistEnabled } from '../users.js';
 
-export function publicRoutes({ db, creatorsBody }: IdentityDeps): Hono {
+export function publicRoutes({ db, expertsBody }: IdentityDeps): Hono {
   const app = new Hono();
 
   defineRoute(
@@ -19,7 +19,7 @@ export function publicRoutes({ db, creatorsBody }: IdentityDeps): Hono {
       summary: 'How many members there are',
       tag: 'identity',
       access: PUBLIC,
-      ok: { 200: answer(MemberCount) },
+      ok: { 200: response(MemberCount) },
     },
     async (c) => {
       const [row] = await db
@@ -42,9 +42,9 @@ export function publicRoutes({ db, creatorsBody }: IdentityDeps): Hono {
       summary: "Approved, listed experts (the gateway adds each one's question window)",
       tag: 'identity',
       access: PUBLIC,
-      ok: { 200: answer(z.array(Creator)) },
+      ok: { 200: response(z.array(Expert)) },
     },
-    async (c) => c.body(await creatorsBody.get(), 200, { 'Content-Type': 'application/json' }),
+    async (c) => c.body(await expertsBody.get(), 200, { 'Content-Type': 'application/json' }),
   );
 
   defineRoute(
@@ -56,7 +56,7 @@ export function publicRoutes({ db, creatorsBody }: IdentityDeps): Hono {
       summary: 'Whether sign-ups go to the waitlist',
       tag: 'identity',
       access: PUBLIC,
-      ok: { 200: answer(WaitlistStatus) },
+      ok: { 200: response(WaitlistStatus) },
     },
     async (c) => c.json({ waitlistEnabled: await waitlistEnabled(db) }),
   );

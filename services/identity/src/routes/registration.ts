@@ -7,7 +7,6 @@ import {
   VerifyEmailBody,
 } from '@uapqa/contracts';
 import {
-  answer,
   clientIp,
   createRateLimiter,
   defineRoute,
@@ -15,6 +14,7 @@ import {
   HEADERS,
   PUBLIC,
   rateLimit,
+  response,
 } from '@uapqa/service-kit';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { IdentityDeps } from '../deps.js';
@@ -98,7 +98,7 @@ export function registrationRoutes(deps: IdentityDeps): Hono {
       access: PUBLIC,
       body: RegisterBody,
       middleware: [registrations, openToSignUp],
-      ok: { 202: answer(RegisterAccepted, 'Accepted; the link is on its way.') },
+      ok: { 202: response(RegisterAccepted, 'Accepted; the link is on its way.') },
       errors: [403],
     },
     async (c, { body }) => {
@@ -122,7 +122,7 @@ export function registrationRoutes(deps: IdentityDeps): Hono {
       body: VerifyEmailBody,
       ok: {
         200: {
-          ...answer(IdentityUser, 'Confirmed and signed in.'),
+          ...response(IdentityUser, 'Confirmed and signed in.'),
           headers: HEADERS.sessionCookies,
         },
       },
@@ -154,7 +154,7 @@ export function registrationRoutes(deps: IdentityDeps): Hono {
       access: PUBLIC,
       body: ResendVerificationBody,
       middleware: [resendsPerIp],
-      ok: { 202: answer(RegisterAccepted) },
+      ok: { 202: response(RegisterAccepted) },
     },
     async (c, { body }) => {
       const found = await findUserForLogin(db, body.username);

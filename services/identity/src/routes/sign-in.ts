@@ -1,6 +1,5 @@
 import { IdentityUser, LoginBody, MessageAnswer, SessionRenewed } from '@uapqa/contracts';
 import {
-  answer,
   clientIp,
   createRateLimiter,
   currentSession,
@@ -9,6 +8,7 @@ import {
   PUBLIC,
   REFRESH_COOKIE,
   rateLimit,
+  response,
   SESSION,
   unauthorized,
 } from '@uapqa/service-kit';
@@ -54,7 +54,7 @@ export function signInRoutes(deps: IdentityDeps): Hono {
       access: PUBLIC,
       body: LoginBody,
       middleware: [perIp],
-      ok: { 200: { ...answer(IdentityUser), headers: HEADERS.sessionCookies } },
+      ok: { 200: { ...response(IdentityUser), headers: HEADERS.sessionCookies } },
       errors: [401, 403],
     },
     async (c, { body }) => {
@@ -73,7 +73,7 @@ export function signInRoutes(deps: IdentityDeps): Hono {
       summary: 'Sign out (revokes the session everywhere)',
       tag: 'identity',
       access: PUBLIC,
-      ok: { 200: { ...answer(MessageAnswer), headers: HEADERS.clearedCookies } },
+      ok: { 200: { ...response(MessageAnswer), headers: HEADERS.clearedCookies } },
     },
     async (c) => {
       const session = c.get('session');
@@ -94,7 +94,7 @@ export function signInRoutes(deps: IdentityDeps): Hono {
       summary: 'The signed-in user (the gateway adds subscription status and credits)',
       tag: 'identity',
       access: SESSION,
-      ok: { 200: answer(IdentityUser) },
+      ok: { 200: response(IdentityUser) },
     },
     async (c) => {
       const user = await findLiveSessionUser(db, currentSession(c));
@@ -119,7 +119,7 @@ export function signInRoutes(deps: IdentityDeps): Hono {
       tag: 'identity',
       access: SESSION,
       security: [{ refresh: [] }],
-      ok: { 200: { ...answer(SessionRenewed), headers: HEADERS.sessionCookies } },
+      ok: { 200: { ...response(SessionRenewed), headers: HEADERS.sessionCookies } },
       errors: [401],
     },
     async (c) => {

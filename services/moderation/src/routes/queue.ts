@@ -8,10 +8,10 @@ import {
   STAFF_ROLES,
 } from '@uapqa/contracts';
 import {
-  answer,
   currentSession,
   defineRoute,
   HEADERS,
+  response,
   roles,
   startOfMonthUtc,
 } from '@uapqa/service-kit';
@@ -44,7 +44,7 @@ export function queueRoutes(deps: ModerationDeps): Hono {
       query: PendingQuestionsQuery,
       ok: {
         200: {
-          ...answer(z.array(ModerationItem)),
+          ...response(z.array(ModerationItem)),
           headers: { ...HEADERS.totalCount, ...HEADERS.nextCursor },
         },
       },
@@ -68,7 +68,7 @@ export function queueRoutes(deps: ModerationDeps): Hono {
       summary: 'Review queue figures',
       tag: 'moderation',
       access: STAFF,
-      ok: { 200: answer(ModerationStats) },
+      ok: { 200: response(ModerationStats) },
     },
     async (c) => {
       const [[awaiting], [decided]] = await Promise.all([
@@ -100,7 +100,7 @@ export function queueRoutes(deps: ModerationDeps): Hono {
       access: STAFF,
       ...byQueuedQuestionId,
       body: ModerationStatusBody,
-      ok: { 200: answer(ModerationDecided) },
+      ok: { 200: response(ModerationDecided) },
       errors: [404, 409],
     },
     async (c, { params, body }) =>

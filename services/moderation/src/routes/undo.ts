@@ -1,5 +1,5 @@
 import { ModerationUndone } from '@uapqa/contracts';
-import { answer, currentSession, defineRoute } from '@uapqa/service-kit';
+import { currentSession, defineRoute, response } from '@uapqa/service-kit';
 import { Hono } from 'hono';
 import { undoDecision } from '../decisions/undo-decision.js';
 import type { ModerationDeps } from '../deps.js';
@@ -21,7 +21,7 @@ export function undoRoutes(deps: ModerationDeps): Hono {
       tag: 'moderation',
       access: STAFF,
       ...byQueuedQuestionId,
-      ok: { 200: answer(ModerationUndone) },
+      ok: { 200: response(ModerationUndone) },
       errors: [404, 409],
     },
     async (c, { params }) => c.json(await undoDecision(deps, currentSession(c), params.id)),

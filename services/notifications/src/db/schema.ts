@@ -38,7 +38,7 @@ export const users = pgTable(
  * Read copy of identity's approved expert profiles (from CreatorApproved): the name an expert
  * goes by in the archive, which the asker's mails use.
  */
-export const creators = pgTable('creators', {
+export const experts = pgTable('creators', {
   userId: integer('user_id').primaryKey(),
   brandName: text('brand_name'),
   firstName: text('first_name'),

@@ -6,10 +6,10 @@ import {
   UserRoleChanged,
 } from '@uapqa/contracts';
 import type { Executor } from '@uapqa/service-kit/db';
-import { creators, users } from '../db/schema.js';
+import { experts, users } from '../db/schema.js';
 import { enqueueMail, mail, wakeMailFor } from '../mail/enqueue.js';
 
-/** The identity events that keep the users and creators read copies. */
+/** The identity events that keep the users and experts read copies. */
 export const MEMBER_EVENTS = [UserRegistered.type, UserRoleChanged.type, CreatorApproved.type];
 
 /** Stores (or renews) a user of the read copy and sends what waited for their address. */
@@ -66,9 +66,9 @@ export async function keepMember(tx: Executor, event: EventEnvelope): Promise<vo
         updatedAt: new Date(),
       };
       await tx
-        .insert(creators)
+        .insert(experts)
         .values({ userId: data.userId, ...values })
-        .onConflictDoUpdate({ target: creators.userId, set: values });
+        .onConflictDoUpdate({ target: experts.userId, set: values });
       return;
     }
   }

@@ -2,7 +2,7 @@ import { EMAIL_KIND_INFO, isSwitchableEmailKind } from '@uapqa/contracts';
 import type { Database } from '@uapqa/service-kit/db';
 import { eq } from 'drizzle-orm';
 import type * as schema from '../db/schema.js';
-import { creators, type mailOutbox, questions, users } from '../db/schema.js';
+import { experts, type mailOutbox, questions, users } from '../db/schema.js';
 import type { UnsubscribeSubject, UnsubscribeTokens } from '../preferences/tokens.js';
 import { TEMPLATE_KINDS } from './kinds.js';
 import type { PersonInfo } from './parts.js';
@@ -141,10 +141,10 @@ export class MessageComposer {
         username: users.username,
         firstName: users.firstName,
         lastName: users.lastName,
-        brandName: creators.brandName,
+        brandName: experts.brandName,
       })
       .from(users)
-      .leftJoin(creators, eq(creators.userId, users.userId))
+      .leftJoin(experts, eq(experts.userId, users.userId))
       .where(eq(users.userId, userId));
     return user;
   }

@@ -1,5 +1,5 @@
 import { NotificationsExport } from '@uapqa/contracts';
-import { answer, currentSession, defineRoute, SESSION } from '@uapqa/service-kit';
+import { currentSession, defineRoute, response, SESSION } from '@uapqa/service-kit';
 import { Hono } from 'hono';
 import type { NotificationsDeps } from '../deps.js';
 import { readNotificationsExport } from '../export/notifications-export.js';
@@ -18,7 +18,7 @@ export function exportRoutes({ db }: NotificationsDeps): Hono {
         'Every email sent, or waiting to be sent, to the caller (by account or by its address), and whether the address is on the newsletter. The gateway puts it in `GET /api/account/export`.',
       tag: 'notifications',
       access: SESSION,
-      ok: { 200: answer(NotificationsExport) },
+      ok: { 200: response(NotificationsExport) },
     },
     async (c) => {
       const body = await readNotificationsExport(db, currentSession(c).userId);

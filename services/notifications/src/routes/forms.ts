@@ -7,7 +7,6 @@ import {
   WaitlistJoinBody,
 } from '@uapqa/contracts';
 import {
-  answer,
   badRequest,
   clientIp,
   defineRoute,
@@ -15,6 +14,7 @@ import {
   PUBLIC,
   rateLimit,
   readJson,
+  response,
 } from '@uapqa/service-kit';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -90,7 +90,7 @@ export function formRoutes(deps: NotificationsDeps): Hono {
       body: WaitlistJoinBody,
       readBody: readFormBody,
       middleware: limitedPerClient('waitlist'),
-      ok: { 200: answer(FormAccepted) },
+      ok: { 200: response(FormAccepted) },
     },
     async (c, { body: { email, source } }) => {
       const joined = await db.transaction(async (tx) => {
@@ -121,7 +121,7 @@ export function formRoutes(deps: NotificationsDeps): Hono {
       body: NewsletterSubscribeBody,
       readBody: readFormBody,
       middleware: limitedPerClient('newsletter'),
-      ok: { 200: answer(FormAccepted) },
+      ok: { 200: response(FormAccepted) },
     },
     async (c, { body: { email, source } }) => {
       const sent = await db.transaction((tx) => requestNewsletter(tx, email, source));
@@ -150,8 +150,8 @@ export function formRoutes(deps: NotificationsDeps): Hono {
       readBody: readFormBody,
       middleware: [limitContactBody, withErrorField, ...limitedPerClient('contact')],
       ok: {
-        201: answer(FormAccepted),
-        400: answer(ContactFailure, 'Invalid input: `error` and `message` say what.'),
+        201: response(FormAccepted),
+        400: response(ContactFailure, 'Invalid input: `error` and `message` say what.'),
       },
     },
     async (c, { body }) => {

@@ -5,7 +5,7 @@ import {
   NewsletterIssueBody,
   NewsletterIssueQueued,
 } from '@uapqa/contracts';
-import { answer, badRequest, defineRoute, PUBLIC, roles } from '@uapqa/service-kit';
+import { badRequest, defineRoute, PUBLIC, response, roles } from '@uapqa/service-kit';
 import type { Executor } from '@uapqa/service-kit/db';
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -72,7 +72,7 @@ export function newsletterRoutes(deps: NotificationsDeps): Hono {
       tag: 'notifications',
       access: PUBLIC,
       body: NewsletterConfirmBody,
-      ok: { 200: answer(FormAccepted) },
+      ok: { 200: response(FormAccepted) },
     },
     async (c, { body: { token } }) => {
       const confirmed = await db
@@ -102,7 +102,7 @@ export function newsletterRoutes(deps: NotificationsDeps): Hono {
       tag: 'notifications',
       access: roles('admin'),
       body: NewsletterIssueBody,
-      ok: { 202: answer(NewsletterIssueQueued) },
+      ok: { 202: response(NewsletterIssueQueued) },
     },
     async (c, { body: issue }) => {
       const issueId = randomUUID();

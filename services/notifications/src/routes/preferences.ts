@@ -5,7 +5,7 @@ import {
   EmailPreferencesBody,
   type Role,
 } from '@uapqa/contracts';
-import { answer, currentSession, defineRoute, HttpError, SESSION } from '@uapqa/service-kit';
+import { currentSession, defineRoute, HttpError, response, SESSION } from '@uapqa/service-kit';
 import { Hono } from 'hono';
 import type { NotificationsDeps } from '../deps.js';
 import { AddressNotKnownYet, readPreferences, writePreferences } from '../preferences/store.js';
@@ -39,7 +39,7 @@ export function preferenceRoutes({ db }: NotificationsDeps): Hono {
         'Each kind that can be switched off, and the kinds always sent to this account. A kind never switched off is on; the newsletter is on once the account address is subscribed.',
       tag: 'notifications',
       access: SESSION,
-      ok: { 200: answer(EmailPreferences) },
+      ok: { 200: response(EmailPreferences) },
     },
     async (c) => {
       const session = currentSession(c);
@@ -59,7 +59,7 @@ export function preferenceRoutes({ db }: NotificationsDeps): Hono {
       tag: 'notifications',
       access: SESSION,
       body: EmailPreferencesBody,
-      ok: { 200: answer(EmailPreferences) },
+      ok: { 200: response(EmailPreferences) },
       errors: [409],
     },
     async (c, { body }) => {

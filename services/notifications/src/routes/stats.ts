@@ -1,5 +1,5 @@
 import { NotificationsStats } from '@uapqa/contracts';
-import { answer, defineRoute, roles } from '@uapqa/service-kit';
+import { defineRoute, response, roles } from '@uapqa/service-kit';
 import { count, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
@@ -23,7 +23,7 @@ export function statsRoutes({ db }: NotificationsDeps): Hono {
       summary: 'Waitlist, newsletter, contact and mail outbox figures',
       tag: 'notifications',
       access: roles('admin'),
-      ok: { 200: answer(NotificationsStats) },
+      ok: { 200: response(NotificationsStats) },
     },
     async (c) => {
       const total = async (table: typeof waitlist | typeof contactMessages) =>

@@ -4,7 +4,7 @@ import {
   UnsubscribeDetails,
   UnsubscribeDone,
 } from '@uapqa/contracts';
-import { answer, badRequest, defineRoute, PUBLIC } from '@uapqa/service-kit';
+import { badRequest, defineRoute, PUBLIC, response } from '@uapqa/service-kit';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { NotificationsDeps } from '../deps.js';
 import { maskedAddress, stillSubscribed, unsubscribe } from '../preferences/store.js';
@@ -74,7 +74,7 @@ export function unsubscribeRoutes({ db, unsubscribeTokens }: NotificationsDeps):
       tag: 'notifications',
       access: PUBLIC,
       query: EmailLinkQuery,
-      ok: { 200: answer(UnsubscribeDetails) },
+      ok: { 200: response(UnsubscribeDetails) },
     },
     async (c, { query: { token } }) => {
       const subject = await subjectOf(token);
@@ -101,7 +101,7 @@ export function unsubscribeRoutes({ db, unsubscribeTokens }: NotificationsDeps):
       access: PUBLIC,
       query: EmailLinkQuery,
       middleware: [oneClickBody],
-      ok: { 200: answer(UnsubscribeDone) },
+      ok: { 200: response(UnsubscribeDone) },
       errors: [415],
     },
     async (c, { query: { token } }) => {

@@ -42,10 +42,10 @@ export const tags = pgTable(
 );
 
 /**
- * Read copy of approved creators, kept from identity's CreatorApproved and CreatorListingChanged
+ * Read copy of approved experts, kept from identity's CreatorApproved and CreatorListingChanged
  * events. A delisted expert keeps their row: the archive still names them on their answers.
  */
-export const creators = pgTable('creators', {
+export const experts = pgTable('creators', {
   userId: integer('user_id').primaryKey(),
   creatorId: integer('creator_id').notNull(),
   brandName: text('brand_name'),

@@ -20,7 +20,7 @@ import type { EventBus, Subscription } from '@uapqa/service-kit';
 import { idempotentStatement, inboxFor } from '@uapqa/service-kit/db';
 import { and, eq } from 'drizzle-orm';
 import { forgetMember } from '../closing.js';
-import { creators, questions } from '../db/schema.js';
+import { experts, questions } from '../db/schema.js';
 import type { QuestionsDeps } from '../deps.js';
 import { renewAfterTaxonomyChange } from '../public-lists.js';
 import { applySubscriptionEvent } from '../readers.js';
@@ -30,13 +30,13 @@ import { withdrawFromUnlisted } from '../withdrawals.js';
 export const CONSUMER = 'questions';
 
 /**
- * Keeps the creators and subscribers read copies and applies moderation outcomes, each event once (inbox); and
+ * Keeps the experts and subscribers read copies and applies moderation outcomes, each event once (inbox); and
  * has this replica renew what it serves from memory whenever any replica's write changed it.
  */
 export async function startConsumers(deps: QuestionsDeps, bus: EventBus): Promise<Subscription[]> {
   const { db, relay, archivePages, lists, deadlines } = deps;
   const once = inboxFor(db, relay, CONSUMER);
-  const creatorApproved = once(async (tx, event) => {
+  const expertApproved = once(async (tx, event) => {
     const data = readEvent(CreatorApproved, event).data;
     const values = {
       creatorId: data.creatorId,
@@ -48,9 +48,9 @@ export async function startConsumers(deps: QuestionsDeps, bus: EventBus): Promis
       updatedAt: new Date(),
     };
     await tx
-      .insert(creators)
+      .insert(experts)
       .values({ userId: data.userId, ...values })
-      .onConflictDoUpdate({ target: creators.userId, set: values });
+      .onConflictDoUpdate({ target: experts.userId, set: values });
   });
 
   // An expert taken off the lists can no longer be asked, and what they were to answer is
@@ -58,9 +58,9 @@ export async function startConsumers(deps: QuestionsDeps, bus: EventBus): Promis
   const listingChanged = once(async (tx, event) => {
     const data = readEvent(CreatorListingChanged, event).data;
     await tx
-      .update(creators)
+      .update(experts)
       .set({ listed: data.listed, updatedAt: new Date() })
-      .where(eq(creators.userId, data.userId));
+      .where(eq(experts.userId, data.userId));
     if (!data.listed) await withdrawFromUnlisted(tx, { expertId: data.userId });
   });
 
@@ -110,7 +110,7 @@ export async function startConsumers(deps: QuestionsDeps, bus: EventBus): Promis
       stream: IDENTITY_STREAM,
       durable: CONSUMER,
       types: [CreatorApproved.type, CreatorListingChanged.type, AccountClosed.type],
-      // The archive shows the creator's name, the windows their places: once committed, this
+      // The archive shows the expert's name, the windows their places: once committed, this
       // replica serves neither from before.
       handler: async (event) => {
         if (event.type === AccountClosed.type) {
@@ -121,7 +121,7 @@ export async function startConsumers(deps: QuestionsDeps, bus: EventBus): Promis
           await listingChanged(event);
           deadlines.changed();
         } else {
-          await creatorApproved(event);
+          await expertApproved(event);
           archivePages.changed();
         }
         lists.windows.changed();

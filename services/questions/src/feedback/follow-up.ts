@@ -8,7 +8,7 @@ import {
 import { conflict } from '@uapqa/service-kit';
 import { type Database, enqueue } from '@uapqa/service-kit/db';
 import { eq } from 'drizzle-orm';
-import { creators, questions } from '../db/schema.js';
+import { experts, questions } from '../db/schema.js';
 import { answeredQuestionFor } from './answered-question.js';
 
 /**
@@ -27,9 +27,9 @@ export async function askFollowUp(
     if (row.followUpAskedAt) throw conflict('You have already asked your follow-up question.');
     const expertId = row.assignedExpertId as number;
     const [expert] = await tx
-      .select({ listed: creators.listed })
-      .from(creators)
-      .where(eq(creators.userId, expertId));
+      .select({ listed: experts.listed })
+      .from(experts)
+      .where(eq(experts.userId, expertId));
     if (!expert?.listed) {
       throw conflict(
         'This expert is no longer taking questions, so they cannot reply to a follow-up.',

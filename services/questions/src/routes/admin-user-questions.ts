@@ -1,5 +1,5 @@
 import { IdParam, MyQuestionsQuery, Question } from '@uapqa/contracts';
-import { answer, currentSession, defineRoute, HEADERS, roles } from '@uapqa/service-kit';
+import { currentSession, defineRoute, HEADERS, response, roles } from '@uapqa/service-kit';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -23,7 +23,7 @@ export function adminUserQuestionRoutes({ db }: QuestionsDeps): Hono {
       access: roles('admin'),
       params: IdParam,
       query: MyQuestionsQuery,
-      ok: { 200: { ...answer(z.array(Question)), headers: HEADERS.totalCount } },
+      ok: { 200: { ...response(z.array(Question)), headers: HEADERS.totalCount } },
     },
     async (c, { params: { id }, query: { limit, offset, status } }) => {
       const theirs = and(

@@ -5,7 +5,7 @@ import {
   FollowUpAnswerBody,
   STAFF_ROLES,
 } from '@uapqa/contracts';
-import { answer, currentSession, defineRoute, notFound, roles } from '@uapqa/service-kit';
+import { currentSession, defineRoute, notFound, response, roles } from '@uapqa/service-kit';
 import { Hono } from 'hono';
 import type { QuestionsDeps } from '../deps.js';
 import { answerHistory, editAnswer } from '../feedback/answer-edits.js';
@@ -29,7 +29,7 @@ export function answerEditRoutes({ db, archivePages, relay }: QuestionsDeps): Ho
       access: roles('expert'),
       ...byQuestionId,
       body: AnswerEditBody,
-      ok: { 200: answer(FeedbackRecorded) },
+      ok: { 200: response(FeedbackRecorded) },
       errors: [403, 404, 409],
     },
     async (c, { params: { id: questionId }, body: { content } }) => {
@@ -59,7 +59,7 @@ export function answerEditRoutes({ db, archivePages, relay }: QuestionsDeps): Ho
       access: roles('expert'),
       ...byQuestionId,
       body: FollowUpAnswerBody,
-      ok: { 201: answer(FeedbackRecorded) },
+      ok: { 201: response(FeedbackRecorded) },
       errors: [403, 404, 409],
     },
     async (c, { params: { id: questionId }, body: { content } }) => {
@@ -84,7 +84,7 @@ export function answerEditRoutes({ db, archivePages, relay }: QuestionsDeps): Ho
       tag: 'questions',
       access: roles(...STAFF_ROLES),
       ...byQuestionId,
-      ok: { 200: answer(AnswerHistory) },
+      ok: { 200: response(AnswerHistory) },
       errors: [404],
     },
     async (c, { params: { id } }) => {

@@ -1,5 +1,5 @@
 import { FeedbackRecorded, FollowUpBody, RatingBody, RefundRequestBody } from '@uapqa/contracts';
-import { answer, currentSession, defineRoute, SESSION } from '@uapqa/service-kit';
+import { currentSession, defineRoute, response, SESSION } from '@uapqa/service-kit';
 import { Hono } from 'hono';
 import type { QuestionsDeps } from '../deps.js';
 import { askFollowUp } from '../feedback/follow-up.js';
@@ -25,7 +25,7 @@ export function answerFeedbackRoutes({ db, archivePages, relay }: QuestionsDeps)
       access: SESSION,
       ...byQuestionId,
       body: RatingBody,
-      ok: { 201: answer(FeedbackRecorded) },
+      ok: { 201: response(FeedbackRecorded) },
       errors: [403, 404, 409],
     },
     async (c, { params: { id: questionId }, body }) => {
@@ -53,7 +53,7 @@ export function answerFeedbackRoutes({ db, archivePages, relay }: QuestionsDeps)
       access: SESSION,
       ...byQuestionId,
       body: FollowUpBody,
-      ok: { 201: answer(FeedbackRecorded) },
+      ok: { 201: response(FeedbackRecorded) },
       errors: [403, 404, 409],
     },
     async (c, { params: { id: questionId }, body: { content } }) => {
@@ -83,7 +83,7 @@ export function answerFeedbackRoutes({ db, archivePages, relay }: QuestionsDeps)
       access: SESSION,
       ...byQuestionId,
       body: RefundRequestBody,
-      ok: { 201: answer(FeedbackRecorded) },
+      ok: { 201: response(FeedbackRecorded) },
       errors: [403, 404, 409],
     },
     async (c, { params: { id: questionId }, body: { reason } }) => {

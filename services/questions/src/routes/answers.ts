@@ -1,5 +1,5 @@
 import { AnswerBody, AnswerRecorded, Question } from '@uapqa/contracts';
-import { answer, currentSession, defineRoute, roles } from '@uapqa/service-kit';
+import { currentSession, defineRoute, response, roles } from '@uapqa/service-kit';
 import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -22,7 +22,7 @@ export function answerRoutes(deps: QuestionsDeps): Hono {
       summary: 'Questions assigned to the expert',
       tag: 'questions',
       access: roles('expert'),
-      ok: { 200: answer(z.array(Question)) },
+      ok: { 200: response(z.array(Question)) },
     },
     async (c) => {
       const { userId } = currentSession(c);
@@ -52,7 +52,7 @@ export function answerRoutes(deps: QuestionsDeps): Hono {
       access: roles('expert'),
       body: AnswerBody,
       ok: {
-        201: answer(AnswerRecorded),
+        201: response(AnswerRecorded),
       },
       errors: [404, 409],
     },

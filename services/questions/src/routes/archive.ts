@@ -1,5 +1,5 @@
 import { ArchiveQuery, Question, QuestionWindow } from '@uapqa/contracts';
-import { answer, defineRoute, HEADERS, PUBLIC } from '@uapqa/service-kit';
+import { defineRoute, HEADERS, PUBLIC, response } from '@uapqa/service-kit';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { QuestionsDeps } from '../deps.js';
@@ -24,7 +24,7 @@ export function archiveRoutes({ db, config, archivePages, lists }: QuestionsDeps
       query: ArchiveQuery,
       ok: {
         200: {
-          ...answer(z.array(Question)),
+          ...response(z.array(Question)),
           headers: { ...HEADERS.totalCount, ...HEADERS.estimatedCount, ...HEADERS.nextCursor },
         },
       },
@@ -61,7 +61,7 @@ export function archiveRoutes({ db, config, archivePages, lists }: QuestionsDeps
       summary: "Every expert's current question window",
       tag: 'questions',
       access: PUBLIC,
-      ok: { 200: answer(z.array(QuestionWindow)) },
+      ok: { 200: response(z.array(QuestionWindow)) },
     },
     async (c) =>
       c.body(await lists.windows.get(windowAt(config)), 200, {

@@ -1,5 +1,5 @@
 import { QuestionAccepted, SubmitQuestionBody } from '@uapqa/contracts';
-import { answer, currentSession, defineRoute, SESSION } from '@uapqa/service-kit';
+import { currentSession, defineRoute, response, SESSION } from '@uapqa/service-kit';
 import { Hono } from 'hono';
 import { askQuestion } from '../ask/ask-question.js';
 import type { QuestionsDeps } from '../deps.js';
@@ -17,7 +17,7 @@ export function askRoutes(deps: QuestionsDeps): Hono {
       tag: 'questions',
       access: SESSION,
       body: SubmitQuestionBody,
-      ok: { 201: answer(QuestionAccepted) },
+      ok: { 201: response(QuestionAccepted) },
       errors: [402, 403, 409],
     },
     async (c, { body }) => {

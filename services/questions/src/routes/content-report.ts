@@ -1,5 +1,5 @@
 import { Question } from '@uapqa/contracts';
-import { answer, currentSession, defineRoute, HEADERS, roles } from '@uapqa/service-kit';
+import { currentSession, defineRoute, HEADERS, response, roles } from '@uapqa/service-kit';
 import { and, count, desc, isNotNull, lte } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -38,7 +38,7 @@ export function contentReportRoutes({ db }: QuestionsDeps): Hono {
       description: `The latest ${REPORT_LIMIT} questions an expert did not answer within 72 hours (their credits were refunded), each with its asker and expert; \`X-Total-Count\` counts them all.`,
       tag: 'questions',
       access: roles('admin'),
-      ok: { 200: { ...answer(z.array(Question)), headers: HEADERS.totalCount } },
+      ok: { 200: { ...response(z.array(Question)), headers: HEADERS.totalCount } },
     },
     async (c) => {
       const overdue = isNotNull(questions.overdueAt);
@@ -60,7 +60,7 @@ export function contentReportRoutes({ db }: QuestionsDeps): Hono {
       description: `The latest ${REPORT_LIMIT} answers their askers rated ${LOW_RATING} stars or fewer, each with its expert and the asker's comment; \`X-Total-Count\` counts them all.`,
       tag: 'questions',
       access: roles('admin'),
-      ok: { 200: { ...answer(z.array(Question)), headers: HEADERS.totalCount } },
+      ok: { 200: { ...response(z.array(Question)), headers: HEADERS.totalCount } },
     },
     async (c) => {
       const low = and(isNotNull(questions.rating), lte(questions.rating, LOW_RATING));

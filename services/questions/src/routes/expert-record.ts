@@ -4,7 +4,7 @@ import {
   ExpertUserIdParam,
   MIN_RATINGS_SHOWN,
 } from '@uapqa/contracts';
-import { answer, defineRoute, PUBLIC } from '@uapqa/service-kit';
+import { defineRoute, PUBLIC, response } from '@uapqa/service-kit';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { questions, questionTags, tags } from '../db/schema.js';
@@ -29,7 +29,7 @@ export function expertRecordRoutes({ db }: QuestionsDeps): Hono {
       tag: 'questions',
       access: PUBLIC,
       params: ExpertUserIdParam,
-      ok: { 200: answer(ExpertRecord) },
+      ok: { 200: response(ExpertRecord) },
     },
     async (c, { params: { userId } }) => {
       // The archive is exactly the answered questions (as `GET /api/questions?creatorId=`).

@@ -1,5 +1,5 @@
 import { QuestionsExport } from '@uapqa/contracts';
-import { answer, currentSession, defineRoute, SESSION } from '@uapqa/service-kit';
+import { currentSession, defineRoute, response, SESSION } from '@uapqa/service-kit';
 import { Hono } from 'hono';
 import type { QuestionsDeps } from '../deps.js';
 import { readQuestionsExport } from '../export/questions-export.js';
@@ -18,7 +18,7 @@ export function exportRoutes({ db }: QuestionsDeps): Hono {
         'Every question the caller asked, whatever its status, with the answer received; and, for an expert, every answer they gave. The gateway puts it in `GET /api/account/export`.',
       tag: 'questions',
       access: SESSION,
-      ok: { 200: answer(QuestionsExport) },
+      ok: { 200: response(QuestionsExport) },
     },
     async (c) => {
       const body = await readQuestionsExport(db, currentSession(c).userId);

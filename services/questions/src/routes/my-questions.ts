@@ -5,7 +5,7 @@ import {
   MyWindowPlaces,
   Question,
 } from '@uapqa/contracts';
-import { answer, currentSession, defineRoute, HEADERS, SESSION } from '@uapqa/service-kit';
+import { currentSession, defineRoute, HEADERS, response, SESSION } from '@uapqa/service-kit';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -34,7 +34,7 @@ export function myQuestionsRoutes({ db, config }: QuestionsDeps): Hono {
       tag: 'questions',
       access: SESSION,
       query: MyQuestionsQuery,
-      ok: { 200: { ...answer(z.array(Question)), headers: HEADERS.totalCount } },
+      ok: { 200: { ...response(z.array(Question)), headers: HEADERS.totalCount } },
     },
     async (c, { query: { limit, offset, status } }) => {
       const { userId } = currentSession(c);
@@ -67,7 +67,7 @@ export function myQuestionsRoutes({ db, config }: QuestionsDeps): Hono {
       summary: 'How many questions the caller asked, in all and by status',
       tag: 'questions',
       access: SESSION,
-      ok: { 200: answer(MyQuestionsSummary) },
+      ok: { 200: response(MyQuestionsSummary) },
     },
     async (c) => {
       const { userId } = currentSession(c);
@@ -106,7 +106,7 @@ export function myQuestionsRoutes({ db, config }: QuestionsDeps): Hono {
         'One entry per expert the caller holds a place with this week (rejected questions give theirs back), with `limit`, the most one member may hold in one window.',
       tag: 'questions',
       access: SESSION,
-      ok: { 200: answer(z.array(MyWindowPlaces)) },
+      ok: { 200: response(z.array(MyWindowPlaces)) },
     },
     async (c) => {
       const { userId } = currentSession(c);

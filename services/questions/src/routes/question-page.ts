@@ -1,5 +1,5 @@
 import { Question, SitemapPage, SitemapQuery, STAFF_ROLES } from '@uapqa/contracts';
-import { answer, defineRoute, notFound, PUBLIC } from '@uapqa/service-kit';
+import { defineRoute, notFound, PUBLIC, response } from '@uapqa/service-kit';
 import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { questions } from '../db/schema.js';
@@ -29,7 +29,7 @@ export function questionPageRoutes({ db }: QuestionsDeps): Hono {
       tag: 'questions',
       access: PUBLIC,
       query: SitemapQuery,
-      ok: { 200: answer(SitemapPage) },
+      ok: { 200: response(SitemapPage) },
     },
     async (c, { query: { limit, offset } }) => {
       const [rows, [counted]] = await Promise.all([
@@ -67,7 +67,7 @@ export function questionPageRoutes({ db }: QuestionsDeps): Hono {
       tag: 'questions',
       access: PUBLIC,
       ...byQuestionId,
-      ok: { 200: answer(Question) },
+      ok: { 200: response(Question) },
       errors: [404],
     },
     async (c, { params }) => {

@@ -5,7 +5,7 @@ import {
   RefundQueueQuery,
   STAFF_ROLES,
 } from '@uapqa/contracts';
-import { answer, currentSession, defineRoute, roles } from '@uapqa/service-kit';
+import { currentSession, defineRoute, response, roles } from '@uapqa/service-kit';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { QuestionsDeps } from '../deps.js';
@@ -26,7 +26,7 @@ export function refundDecisionRoutes({ db, relay }: QuestionsDeps): Hono {
       tag: 'questions',
       access: roles(...STAFF_ROLES),
       query: RefundQueueQuery,
-      ok: { 200: answer(z.array(RefundQueueItem)) },
+      ok: { 200: response(z.array(RefundQueueItem)) },
     },
     async (c, { query }) => c.json(await refundQueue(db, query.status)),
   );
@@ -44,7 +44,7 @@ export function refundDecisionRoutes({ db, relay }: QuestionsDeps): Hono {
       access: roles(...STAFF_ROLES),
       ...byQuestionId,
       body: RefundDecisionBody,
-      ok: { 200: answer(FeedbackRecorded) },
+      ok: { 200: response(FeedbackRecorded) },
       errors: [404, 409],
     },
     async (c, { params: { id: questionId }, body }) => {

@@ -1,5 +1,5 @@
 import { QuestionStats } from '@uapqa/contracts';
-import { answer, defineRoute, PUBLIC, startOfMonthUtc } from '@uapqa/service-kit';
+import { defineRoute, PUBLIC, response, startOfMonthUtc } from '@uapqa/service-kit';
 import { count, eq, gte } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { questions } from '../db/schema.js';
@@ -17,7 +17,7 @@ export function statsRoutes({ db }: QuestionsDeps): Hono {
       summary: 'Question counts',
       tag: 'questions',
       access: PUBLIC,
-      ok: { 200: answer(QuestionStats) },
+      ok: { 200: response(QuestionStats) },
     },
     async (c) => {
       const monthStart = startOfMonthUtc();

@@ -8,7 +8,6 @@ import {
   TaxonomyUsageItem,
 } from '@uapqa/contracts';
 import {
-  answer,
   badRequest,
   conflict,
   currentSession,
@@ -17,6 +16,7 @@ import {
   PG_FOREIGN_KEY_VIOLATION,
   PUBLIC,
   postgresError,
+  response,
   roles,
   uniqueViolation,
 } from '@uapqa/service-kit';
@@ -81,7 +81,7 @@ export function taxonomyRoutes(deps: QuestionsDeps): Hono {
       summary: 'Categories',
       tag: 'questions',
       access: PUBLIC,
-      ok: { 200: answer(z.array(TaxonomyItem)) },
+      ok: { 200: response(z.array(TaxonomyItem)) },
     },
     serveList('categories'),
   );
@@ -94,7 +94,7 @@ export function taxonomyRoutes(deps: QuestionsDeps): Hono {
       summary: 'Tags',
       tag: 'questions',
       access: PUBLIC,
-      ok: { 200: answer(z.array(TaxonomyItem)) },
+      ok: { 200: response(z.array(TaxonomyItem)) },
     },
     serveList('tags'),
   );
@@ -111,7 +111,7 @@ export function taxonomyRoutes(deps: QuestionsDeps): Hono {
       summary: 'Categories with how many questions use each',
       tag: 'questions',
       access: roles('admin'),
-      ok: { 200: answer(z.array(TaxonomyUsageItem)) },
+      ok: { 200: response(z.array(TaxonomyUsageItem)) },
     },
     async (c) => {
       const rows = await db
@@ -133,7 +133,7 @@ export function taxonomyRoutes(deps: QuestionsDeps): Hono {
       summary: 'Tags with how many questions carry each',
       tag: 'questions',
       access: roles('admin'),
-      ok: { 200: answer(z.array(TaxonomyUsageItem)) },
+      ok: { 200: response(z.array(TaxonomyUsageItem)) },
     },
     async (c) => {
       const rows = await db
@@ -156,7 +156,7 @@ export function taxonomyRoutes(deps: QuestionsDeps): Hono {
       tag: 'questions',
       access: roles('admin'),
       body: TaxonomyBody,
-      ok: { 201: answer(TaxonomyItem) },
+      ok: { 201: response(TaxonomyItem) },
       errors: [409],
     },
     async (c, { body }) => {
@@ -177,7 +177,7 @@ export function taxonomyRoutes(deps: QuestionsDeps): Hono {
       tag: 'questions',
       access: roles('admin'),
       params: IdParam,
-      ok: { 200: answer(TaxonomyItem) },
+      ok: { 200: response(TaxonomyItem) },
       errors: [404, 409],
     },
     async (c, { params: { id } }) => {
@@ -211,7 +211,7 @@ export function taxonomyRoutes(deps: QuestionsDeps): Hono {
       tag: 'questions',
       access: roles('admin'),
       body: TaxonomyBody,
-      ok: { 201: answer(TaxonomyItem) },
+      ok: { 201: response(TaxonomyItem) },
       errors: [409],
     },
     async (c, { body }) => {
@@ -232,7 +232,7 @@ export function taxonomyRoutes(deps: QuestionsDeps): Hono {
       tag: 'questions',
       access: roles('admin'),
       params: IdParam,
-      ok: { 200: answer(TaxonomyItem) },
+      ok: { 200: response(TaxonomyItem) },
       errors: [404],
     },
     async (c, { params: { id } }) => {

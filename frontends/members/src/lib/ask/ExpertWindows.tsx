@@ -15,7 +15,7 @@ const WindowList = styled.ul`
 
 /** Where each expert's question window stands, and the places the member holds in it. */
 export function ExpertWindows({ data }: { data: FormData }) {
-  const { creators } = data;
+  const { experts } = data;
   const now = useNow(1000);
   return (
     <Card>
@@ -24,15 +24,15 @@ export function ExpertWindows({ data }: { data: FormData }) {
         Each expert takes a limited number of questions per window, first come first served.
       </Muted>
       <WindowList>
-        {creators.map((creator) => (
-          <li key={creator.userId} data-testid="expert-window">
-            <strong>{expertProfile(creator).name}</strong>
+        {experts.map((expert) => (
+          <li key={expert.userId} data-testid="expert-window">
+            <strong>{expertProfile(expert).name}</strong>
             <Muted style={{ fontSize: '0.85rem' }}>
-              {describeWindow(windowState(creator.window, now))}
+              {describeWindow(windowState(expert.window, now))}
             </Muted>
-            {heldNote(data, creator) ? (
+            {heldNote(data, expert) ? (
               <Muted style={{ fontSize: '0.85rem' }} data-testid="expert-window-held">
-                {heldNote(data, creator)}
+                {heldNote(data, expert)}
               </Muted>
             ) : null}
           </li>

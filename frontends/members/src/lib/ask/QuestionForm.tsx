@@ -34,8 +34,8 @@ export function QuestionForm({
     resolver: questionResolver,
     defaultValues: {
       // An expert's page asks with `?expert=<user id>`: the form opens with them chosen.
-      assignedCreatorId: data.creators.find(
-        (creator) => String(creator.userId) === params.get('expert'),
+      assignedCreatorId: data.experts.find(
+        (expert) => String(expert.userId) === params.get('expert'),
       )?.userId,
       title: '',
       content: '',
@@ -46,7 +46,7 @@ export function QuestionForm({
   });
 
   const chosenExpertId = watch('assignedCreatorId');
-  const chosenExpert = data.creators.find((creator) => creator.userId === Number(chosenExpertId));
+  const chosenExpert = data.experts.find((expert) => expert.userId === Number(chosenExpertId));
   const chosenNote = heldNote(data, chosenExpert);
 
   return (
@@ -67,9 +67,9 @@ export function QuestionForm({
               placeholder="Select an expert"
               value={field.value ? String(field.value) : ''}
               onValueChange={(value) => field.onChange(value ? Number(value) : undefined)}
-              options={data.creators.map((creator) => ({
-                value: String(creator.userId),
-                label: expertProfile(creator).name,
+              options={data.experts.map((expert) => ({
+                value: String(expert.userId),
+                label: expertProfile(expert).name,
               }))}
             />
           )}
@@ -165,7 +165,7 @@ export function QuestionForm({
       <Button type="submit" disabled={isSubmitting} aria-describedby="ask-public-note">
         {isSubmitting ? 'Submitting...' : 'Submit Question'}
       </Button>
-      {data.creators.length === 0 ? (
+      {data.experts.length === 0 ? (
         <Muted style={{ marginTop: '0.75rem' }}>No experts are accepting questions yet.</Muted>
       ) : null}
     </form>

@@ -1,27 +1,27 @@
-import type { Creator, MyWindowPlaces, QuestionWindow, TaxonomyItem } from '@uapqa/contracts';
+import type { Expert, MyWindowPlaces, QuestionWindow, TaxonomyItem } from '@uapqa/contracts';
 import { getJson, handleIfUnauthorized, toast } from '@uapqa/ui';
 import { useNavigate } from '@uapqa/ui/router';
 import { startTransition, useEffect, useState } from 'react';
 import { expertProfile } from '../experts';
 import { describeHeldPlaces } from '../windows';
 
-export type CreatorWithWindow = Creator & { window?: Omit<QuestionWindow, 'creatorId'> };
+export type ExpertWithWindow = Expert & { window?: Omit<QuestionWindow, 'creatorId'> };
 
 export interface FormData {
   /** The experts the member may ask: never themselves. */
-  creators: CreatorWithWindow[];
+  experts: ExpertWithWindow[];
   categories: TaxonomyItem[];
   tags: TaxonomyItem[];
   /** The places the member holds in each expert's current window, by expert user id. */
   places?: Map<number, MyWindowPlaces>;
 }
 
-const firstName = (creator: CreatorWithWindow) =>
-  creator.user?.firstName || expertProfile(creator).name;
+const firstName = (expert: ExpertWithWindow) =>
+  expert.user?.firstName || expertProfile(expert).name;
 
 /** What the member is told of their places with this expert, once they hold all they may. */
-export const heldNote = (data: FormData, creator: CreatorWithWindow | undefined) =>
-  creator ? describeHeldPlaces(data.places?.get(creator.userId), firstName(creator)) : '';
+export const heldNote = (data: FormData, expert: ExpertWithWindow | undefined) =>
+  expert ? describeHeldPlaces(data.places?.get(expert.userId), firstName(expert)) : '';
 
 /** The experts, categories, topics and held places the ask form offers `user`; null until loaded. */
 export function useAskFormData(user: { id: number } | null): FormData | null {
@@ -32,18 +32,18 @@ export function useAskFormData(user: { id: number } | null): FormData | null {
     if (!user) return;
     let cancelled = false;
     Promise.all([
-      getJson<CreatorWithWindow[]>('/api/creators'),
+      getJson<ExpertWithWindow[]>('/api/creators'),
       getJson<TaxonomyItem[]>('/api/categories'),
       getJson<TaxonomyItem[]>('/api/tags'),
       getJson<MyWindowPlaces[]>('/api/my-questions/places'),
     ])
-      .then(([creators, categories, tags, places]) => {
+      .then(([experts, categories, tags, places]) => {
         if (cancelled) return;
         // A transition: the form is drawn in slices, so the page answers taps while it is.
         startTransition(() =>
           setData({
             // An expert asking a question cannot ask themselves.
-            creators: creators.filter((creator) => creator.userId !== user.id),
+            experts: experts.filter((expert) => expert.userId !== user.id),
             categories,
             tags,
             places: new Map(places.map((held) => [held.creatorId, held])),

@@ -12,7 +12,7 @@ import {
 import { users } from './accounts.js';
 import { createdAt } from './columns.js';
 
-export const creatorProfiles = pgTable(
+export const expertProfiles = pgTable(
   'creator_profiles',
   {
     id: serial('id').primaryKey(),

@@ -5,11 +5,11 @@ import { answerJson, answerOk, type Upstreams } from '../upstreams.js';
 import { upstreamJson } from './upstream-json.js';
 
 /**
- * `GET /api/creators`: identity's approved creators, each with its current question window
- * from questions. Without questions (or if it fails) the creators still come, without windows.
+ * `GET /api/creators`: identity's approved experts, each with its current question window
+ * from questions. Without questions (or if it fails) the experts still come, without windows.
  * Both services are asked at once: the page waits for the slower, not for the sum.
  */
-export async function composeCreators(
+export async function composeExperts(
   c: Context,
   upstreams: Upstreams,
   trustProxy: boolean,
@@ -23,20 +23,20 @@ export async function composeCreators(
   if (!answerOk(fromIdentity) || c.req.method === 'HEAD') {
     return forwardedResponse(c, fromIdentity);
   }
-  const creators = answerJson<Array<{ userId: number }>>(fromIdentity);
+  const experts = answerJson<Array<{ userId: number }>>(fromIdentity);
   const windows = await askedWindows;
   const byExpert = new Map((windows ?? []).map((window) => [window.creatorId, window]));
-  // A creator without a window: questions failed, or has not yet taken in the approval. The
+  // An expert without a window: questions failed, or has not yet taken in the approval. The
   // list is right for now but must not be kept (by the gateway's memory or anyone else's).
-  if (!creators.every((creator) => byExpert.has(creator.userId))) {
+  if (!experts.every((expert) => byExpert.has(expert.userId))) {
     c.header('Cache-Control', 'no-store');
   }
   return c.json(
-    creators.map((creator) => {
-      const window = byExpert.get(creator.userId);
+    experts.map((expert) => {
+      const window = byExpert.get(expert.userId);
       return window
         ? {
-            ...creator,
+            ...expert,
             window: {
               opensAt: window.opensAt,
               closesAt: window.closesAt,
@@ -44,7 +44,7 @@ export async function composeCreators(
               remaining: window.remaining,
             },
           }
-        : creator;
+        : expert;
     }),
   );
 }

@@ -2,10 +2,10 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 /**
- * Fills the creator application with valid answers (Skywatch, 12 years, 4 questions a week at
+ * Fills the expert application with valid answers (Skywatch, 12 years, 4 questions a week at
  * $300, no website) and sends it.
  */
-export async function sendCreatorApplication(): Promise<void> {
+export async function sendExpertApplication(): Promise<void> {
   await userEvent.type(await screen.findByLabelText('Brand name'), 'Skywatch');
   await userEvent.type(screen.getByLabelText(/^Bio/), 'b'.repeat(60));
   await userEvent.type(screen.getByLabelText('Credentials'), 'Twenty years of FOIA work');

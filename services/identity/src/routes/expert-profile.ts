@@ -1,17 +1,17 @@
 import {
-  CREATOR_APPLICATION_CONTACT_HOURS,
-  CreatorProfileApplication,
-  CreatorProfileCreated,
-  StoredCreatorProfile,
+  EXPERT_APPLICATION_CONTACT_HOURS,
+  ExpertProfileApplication,
+  ExpertProfileCreated,
+  StoredExpertProfile,
 } from '@uapqa/contracts';
-import { answer, currentSession, defineRoute, SESSION } from '@uapqa/service-kit';
+import { currentSession, defineRoute, response, SESSION } from '@uapqa/service-kit';
 import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { applyForCreatorProfile } from '../creator-profiles.js';
-import { creatorProfiles } from '../db/schema.js';
+import { expertProfiles } from '../db/schema.js';
 import type { IdentityDeps } from '../deps.js';
+import { applyForExpertProfile } from '../expert-profiles.js';
 
-export function creatorProfileRoutes({ db }: IdentityDeps): Hono {
+export function expertProfileRoutes({ db }: IdentityDeps): Hono {
   const app = new Hono();
 
   defineRoute(
@@ -23,18 +23,18 @@ export function creatorProfileRoutes({ db }: IdentityDeps): Hono {
       summary: 'Apply to become an expert',
       tag: 'identity',
       access: SESSION,
-      body: CreatorProfileApplication,
+      body: ExpertProfileApplication,
       ok: {
-        201: answer(CreatorProfileCreated),
+        201: response(ExpertProfileCreated),
       },
       errors: [409],
     },
     async (c, { body }) => {
-      const created = await applyForCreatorProfile(db, currentSession(c).userId, body);
+      const created = await applyForExpertProfile(db, currentSession(c).userId, body);
       return c.json(
         {
           ...created,
-          message: `Application submitted. We will contact you within ${CREATOR_APPLICATION_CONTACT_HOURS} hours.`,
+          message: `Application submitted. We will contact you within ${EXPERT_APPLICATION_CONTACT_HOURS} hours.`,
         },
         201,
       );
@@ -51,15 +51,15 @@ export function creatorProfileRoutes({ db }: IdentityDeps): Hono {
       summary: "The caller's latest expert profile application (null when none)",
       tag: 'identity',
       access: SESSION,
-      ok: { 200: answer(StoredCreatorProfile.nullable()) },
+      ok: { 200: response(StoredExpertProfile.nullable()) },
     },
     async (c) => {
       const { userId } = currentSession(c);
       const [latest] = await db
         .select()
-        .from(creatorProfiles)
-        .where(eq(creatorProfiles.userId, userId))
-        .orderBy(desc(creatorProfiles.id))
+        .from(expertProfiles)
+        .where(eq(expertProfiles.userId, userId))
+        .orderBy(desc(expertProfiles.id))
         .limit(1);
       return c.json(latest ?? null);
     },

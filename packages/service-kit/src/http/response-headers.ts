@@ -5,22 +5,22 @@ import type { Context, MiddlewareHandler } from 'hono';
  * whatever the answer says (the gateway's secure headers), `unlessPresent` only where the answer
  * has none of its own (the request id, which a forwarded service echoes).
  */
-export interface AnswerHeaders {
+export interface ResponseHeaders {
   always: Record<string, string>;
   unlessPresent: Record<string, string>;
 }
 
 declare module 'hono' {
   interface ContextVariableMap {
-    answerHeaders: AnswerHeaders;
+    responseHeaders: ResponseHeaders;
   }
 }
 
-/** Answers built with their headers already in them (`withAnswerHeaders`). */
+/** Answers built with their headers already in them (`withResponseHeaders`). */
 const complete = new WeakSet<Response>();
 
 /**
- * Whether `withAnswerHeaders` built this answer: whoever builds one that way has applied the
+ * Whether `withResponseHeaders` built this answer: whoever builds one that way has applied the
  * rules of its headers (the gateway's cache rule for personal answers) itself.
  */
 export const builtWithAnswerHeaders = (response: Response): boolean => complete.has(response);
@@ -30,11 +30,11 @@ export const builtWithAnswerHeaders = (response: Response): boolean => complete.
  * an error, a static file), unless the answer was built with them. Runs first, so it sees the
  * answer last.
  */
-export const answerHeaders: MiddlewareHandler = async (c, next) => {
-  c.set('answerHeaders', { always: {}, unlessPresent: {} });
+export const responseHeaders: MiddlewareHandler = async (c, next) => {
+  c.set('responseHeaders', { always: {}, unlessPresent: {} });
   await next();
   if (complete.has(c.res)) return;
-  const { always, unlessPresent } = c.get('answerHeaders');
+  const { always, unlessPresent } = c.get('responseHeaders');
   const headers = c.res.headers;
   for (const name in always) headers.set(name, always[name] as string);
   for (const name in unlessPresent) {
@@ -48,14 +48,14 @@ export const answerHeaders: MiddlewareHandler = async (c, next) => {
  * them on the answer afterwards made it build a WHATWG Headers object for every answer and read
  * it back out, the largest cost of a forwarded request after the socket writes.
  */
-export function withAnswerHeaders(
+export function withResponseHeaders(
   c: Context,
   body: ConstructorParameters<typeof Response>[0],
   status: number,
   record: Record<string, string>,
   cookies: string[] = [],
 ): Response {
-  const every = c.get('answerHeaders');
+  const every = c.get('responseHeaders');
   if (every) {
     for (const name in every.unlessPresent) {
       if (record[name] === undefined) record[name] = every.unlessPresent[name] as string;

@@ -1,8 +1,8 @@
 import {
   CreatorApproved,
-  type CreatorProfileApplication,
-  type CreatorProfilesQuery,
   createEvent,
+  type ExpertProfileApplication,
+  type ExpertProfilesQuery,
   IDENTITY_STREAM,
 } from '@uapqa/contracts';
 import { conflict, notFound, uniqueViolation } from '@uapqa/service-kit';
@@ -10,13 +10,13 @@ import { type Executor, enqueue } from '@uapqa/service-kit/db';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordStaffAction } from './audit.js';
-import { creatorProfiles, users } from './db/schema.js';
+import { expertProfiles, users } from './db/schema.js';
 import type { IdentityDeps } from './deps.js';
 import { changeListing } from './listing.js';
 import { missingOrDecided } from './missing-or-decided.js';
 import { roleChanged, userColumns } from './users.js';
 
-type Deps = Pick<IdentityDeps, 'db' | 'relay' | 'sessions' | 'creatorsBody'>;
+type Deps = Pick<IdentityDeps, 'db' | 'relay' | 'sessions' | 'expertsBody'>;
 
 const profileUser = {
   username: users.username,
@@ -26,46 +26,46 @@ const profileUser = {
 };
 
 /** Expert profile applications of one status, oldest first, each with its applicant. */
-export async function listCreatorProfiles(
+export async function listExpertProfiles(
   db: Executor,
-  { status }: z.output<typeof CreatorProfilesQuery>,
+  { status }: z.output<typeof ExpertProfilesQuery>,
 ) {
   const rows = await db
-    .select({ profile: creatorProfiles, user: profileUser })
-    .from(creatorProfiles)
-    .innerJoin(users, eq(users.id, creatorProfiles.userId))
-    .where(eq(creatorProfiles.status, status))
-    .orderBy(asc(creatorProfiles.createdAt));
+    .select({ profile: expertProfiles, user: profileUser })
+    .from(expertProfiles)
+    .innerJoin(users, eq(users.id, expertProfiles.userId))
+    .where(eq(expertProfiles.status, status))
+    .orderBy(asc(expertProfiles.createdAt));
   return rows.map(({ profile, user }) => ({ ...profile, user }));
 }
 
 async function profileRecord(db: Executor, id: number) {
   const [row] = await db
-    .select({ profile: creatorProfiles, user: profileUser })
-    .from(creatorProfiles)
-    .innerJoin(users, eq(users.id, creatorProfiles.userId))
-    .where(eq(creatorProfiles.id, id));
+    .select({ profile: expertProfiles, user: profileUser })
+    .from(expertProfiles)
+    .innerJoin(users, eq(users.id, expertProfiles.userId))
+    .where(eq(expertProfiles.id, id));
   return { ...row!.profile, user: row!.user };
 }
 
 const missingOrDecidedProfile = (db: Executor, id: number) =>
-  missingOrDecided(db, creatorProfiles, id, 'No creator application with that id.');
+  missingOrDecided(db, expertProfiles, id, 'No expert application with that id.');
 
 /**
  * Approves a pending expert profile: its member becomes an expert (their sessions end, as a
  * token carries the role) and is listed at once here; the other replicas and services follow
  * CreatorApproved.
  */
-export async function approveCreatorProfile(
-  { db, relay, sessions, creatorsBody }: Deps,
+export async function approveExpertProfile(
+  { db, relay, sessions, expertsBody }: Deps,
   id: number,
   reviewer: number,
 ) {
   const approved = await db.transaction(async (tx) => {
     const [profile] = await tx
-      .update(creatorProfiles)
+      .update(expertProfiles)
       .set({ status: 'approved', reviewedAt: new Date(), reviewedBy: reviewer })
-      .where(and(eq(creatorProfiles.id, id), eq(creatorProfiles.status, 'pending')))
+      .where(and(eq(expertProfiles.id, id), eq(expertProfiles.status, 'pending')))
       .returning();
     if (!profile) return null;
     const [user] = await tx
@@ -99,18 +99,18 @@ export async function approveCreatorProfile(
   });
   if (!approved) throw await missingOrDecidedProfile(db, id);
   // Listed here at once; the other replicas renew their list once CreatorApproved is out.
-  creatorsBody.changed();
+  expertsBody.changed();
   relay.kick();
   await sessions.revoke({ userId: approved.user.id });
   return { ...approved.profile, user: approved.user };
 }
 
-export async function rejectCreatorProfile({ db }: Pick<Deps, 'db'>, id: number, reviewer: number) {
+export async function rejectExpertProfile({ db }: Pick<Deps, 'db'>, id: number, reviewer: number) {
   const profile = await db.transaction(async (tx) => {
     const [rejected] = await tx
-      .update(creatorProfiles)
+      .update(expertProfiles)
       .set({ status: 'rejected', reviewedAt: new Date(), reviewedBy: reviewer })
-      .where(and(eq(creatorProfiles.id, id), eq(creatorProfiles.status, 'pending')))
+      .where(and(eq(expertProfiles.id, id), eq(expertProfiles.status, 'pending')))
       .returning();
     if (!rejected) return null;
     await recordStaffAction(tx, {
@@ -130,18 +130,18 @@ export async function rejectCreatorProfile({ db }: Pick<Deps, 'db'>, id: number,
 async function approvedProfile(tx: Executor, id: number) {
   const [row] = await tx
     .select({
-      id: creatorProfiles.id,
-      userId: creatorProfiles.userId,
-      status: creatorProfiles.status,
-      listed: creatorProfiles.listed,
-      brandName: creatorProfiles.brandName,
+      id: expertProfiles.id,
+      userId: expertProfiles.userId,
+      status: expertProfiles.status,
+      listed: expertProfiles.listed,
+      brandName: expertProfiles.brandName,
       role: users.role,
     })
-    .from(creatorProfiles)
-    .innerJoin(users, eq(users.id, creatorProfiles.userId))
-    .where(eq(creatorProfiles.id, id))
+    .from(expertProfiles)
+    .innerJoin(users, eq(users.id, expertProfiles.userId))
+    .where(eq(expertProfiles.id, id))
     .for('update');
-  if (!row) throw notFound('No creator profile with that id.');
+  if (!row) throw notFound('No expert profile with that id.');
   if (row.status !== 'approved') {
     throw conflict(
       `Only an approved expert can be listed or delisted; this application is ${row.status}.`,
@@ -155,8 +155,8 @@ async function approvedProfile(tx: Executor, id: number) {
  * members and staff choose from; listing again undoes it. Services hear of both through
  * CreatorListingChanged.
  */
-export async function setCreatorListed(
-  { db, relay, creatorsBody }: Pick<Deps, 'db' | 'relay' | 'creatorsBody'>,
+export async function setExpertListed(
+  { db, relay, expertsBody }: Pick<Deps, 'db' | 'relay' | 'expertsBody'>,
   change: { id: number; listed: boolean; adminId: number },
 ) {
   const { listed, adminId } = change;
@@ -180,7 +180,7 @@ export async function setCreatorListed(
     });
     return found;
   });
-  creatorsBody.changed();
+  expertsBody.changed();
   relay.kick();
   return profileRecord(db, profile.id);
 }
@@ -189,32 +189,32 @@ export async function setCreatorListed(
  * A member applies to become an expert: one application under review (or approved) at a time,
  * a 409 otherwise, also when two arrive at once (the database's unique index decides).
  */
-export async function applyForCreatorProfile(
+export async function applyForExpertProfile(
   db: Executor,
   userId: number,
-  application: CreatorProfileApplication,
+  application: ExpertProfileApplication,
 ): Promise<{ id: number; status: string }> {
   const [open] = await db
-    .select({ status: creatorProfiles.status })
-    .from(creatorProfiles)
+    .select({ status: expertProfiles.status })
+    .from(expertProfiles)
     .where(
       and(
-        eq(creatorProfiles.userId, userId),
-        inArray(creatorProfiles.status, ['pending', 'approved']),
+        eq(expertProfiles.userId, userId),
+        inArray(expertProfiles.status, ['pending', 'approved']),
       ),
     );
   const refuse = (status: string) =>
     conflict(
       status === 'approved'
         ? 'You are already an approved expert.'
-        : 'You already have a creator application under review.',
+        : 'You already have an expert application under review.',
     );
   if (open) throw refuse(open.status);
   try {
     const [created] = await db
-      .insert(creatorProfiles)
+      .insert(expertProfiles)
       .values({ ...application, userId, status: 'pending' })
-      .returning({ id: creatorProfiles.id, status: creatorProfiles.status });
+      .returning({ id: expertProfiles.id, status: expertProfiles.status });
     return created!;
   } catch (error) {
     if (uniqueViolation(error)) throw refuse('pending');
