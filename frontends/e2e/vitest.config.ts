@@ -1,11 +1,22 @@
 import { defineConfig } from 'vitest/config';
 
-// One embedded stack and one Chromium for the whole suite: files run one after another.
+/**
+ * Test files run in parallel, E2E_WORKERS at a time (default 2: on a two-core machine a third
+ * worker makes the run no faster). Each file starts its own embedded stack (PORT 0, its own temp
+ * data folder) and its own Chromium through `useHarness()`, and names its screenshots apart from
+ * every other file's, so files share nothing but the CPU. E2E_WORKERS=1 runs them one by one.
+ */
+const workers = Number(process.env.E2E_WORKERS) || 2;
+
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // expect.poll waits as long as a page action does (the harness's 15 s), not vitest's 1 s:
+    // with other files' stacks and browsers on the same cores, a state can take seconds to show.
+    expect: { poll: { timeout: 15_000 } },
+    fileParallelism: workers > 1,
+    maxWorkers: workers,
   },
 });

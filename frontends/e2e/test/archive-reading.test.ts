@@ -1,5 +1,3 @@
-import { copyFile } from 'node:fs/promises';
-import { basename } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import {
@@ -41,13 +39,6 @@ async function search(page: Page, words: string) {
   );
 }
 
-/** Screenshots at one width, kept with the suite's artifacts and copied to /tmp to look at. */
-async function photograph(page: Page, name: string, width: number) {
-  for (const saved of await saveScreenshots(page, name, [width])) {
-    await copyFile(saved, `/tmp/${basename(saved)}`);
-  }
-}
-
 describeInChromium('reading the archive: counts, marks and order', () => {
   const harness = useHarness();
 
@@ -79,7 +70,7 @@ describeInChromium('reading the archive: counts, marks and order', () => {
       expect(answer.endsWith('...')).toBe(true);
       expect(answer.length).toBeLessThanOrEqual(103);
       await expectLaidOut(page, `archive-search-${name}`);
-      await photograph(page, 'archive-search', width);
+      await saveScreenshots(page, 'archive-search', [width]);
 
       // A word only in the hidden part of answers: a visitor finds and sees nothing of it.
       await page.goto(`/browse-qa?search=${HIDDEN_WORD}`);
@@ -116,7 +107,7 @@ describeInChromium('reading the archive: counts, marks and order', () => {
       await expect.poll(() => cardTitles(page)).toEqual(oldest.titles);
       expect((await sort.textContent())?.trim()).toBe('Oldest first');
       await expectLaidOut(page, `archive-sorted-${name}`);
-      await photograph(page, 'archive-sorted', width);
+      await saveScreenshots(page, 'archive-sorted', [width]);
 
       // The order is part of the address: a reload keeps it, Back undoes it.
       await page.reload();

@@ -35,7 +35,6 @@ describeInChromium("an expert's public page, in Chromium", () => {
         `${EXPERT} — Government records, FOIA, military encounters | UAP Answers`,
       );
       await expectLaidOut(page, 'expert-profile');
-      await page.screenshot({ path: `/tmp/expert-profile-${width}.png`, fullPage: true });
 
       // A visitor is invited to sign in to ask; the archive's card leads to the question.
       expect(await profile.getByTestId('ask-expert').getAttribute('href')).toMatch(

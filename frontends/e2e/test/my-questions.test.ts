@@ -249,7 +249,7 @@ describeInChromium("a member's own questions and a question's page, in Chromium"
         expect(await missing.getByRole('heading').textContent()).toBe('Question not found');
         expect(await page.textContent('body')).not.toContain(TITLES.pending);
         expect(await page.title()).toBe('Question not found | UAP Answers');
-        await saveScreenshots(page, 'question-not-found', [width]);
+        await saveScreenshots(page, 'question-pending-not-found', [width]);
       });
 
       it('shows the asker their pending question with its state', async () => {

@@ -153,6 +153,6 @@ describeInChromium('what Lighthouse checks on every page, in Chromium', () => {
     await page.waitForURL('**/browse-qa');
     await page.getByTestId('question-card').first().waitFor();
     await expectHead(page, '/browse-qa');
-    await saveScreenshots(page, 'browse-qa-member');
+    await saveScreenshots(page, 'browse-qa-member-after-navigating');
   });
 });

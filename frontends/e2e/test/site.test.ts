@@ -15,15 +15,23 @@ import {
   WIDTHS,
 } from './harness.js';
 
-/** The window's scroll position, once it holds `expected` (within a pixel), polled with a bound. */
+/**
+ * The window's scroll position, once it holds `expected` (within a pixel), polled for as long as
+ * a page action may take (the position is set after the page has drawn, later on a busy machine).
+ */
 async function scrolledTo(page: Page, expected: (top: number) => boolean, what: string) {
   let top = -1;
-  for (let look = 0; look < 100; look++) {
-    top = await page.evaluate(() => window.scrollY);
-    if (expected(top)) return top;
-    await page.waitForTimeout(50);
+  try {
+    await expect
+      .poll(async () => {
+        top = await page.evaluate(() => window.scrollY);
+        return expected(top);
+      })
+      .toBe(true);
+  } catch {
+    throw new Error(`${what}: the page stayed at ${top}`);
   }
-  throw new Error(`${what}: the page stayed at ${top}`);
+  return top;
 }
 
 /** Scrolls to the foot of the page (the footer) and returns the position reached. */
