@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Test files run in parallel, E2E_WORKERS at a time (default 2: on a two-core machine a third
- * worker makes the run no faster). Each file starts its own embedded stack (PORT 0, its own temp
- * data folder) and its own Chromium through `useHarness()`, and names its screenshots apart from
- * every other file's, so files share nothing but the CPU. E2E_WORKERS=1 runs them one by one.
+ * Test files run in parallel, E2E_WORKERS at a time (default 2: on the two cores CI has, a third
+ * worker made the run slower, every file's stack start taking longer). Each file starts its own
+ * embedded stack (PORT 0, its own temporary data folder) and its own Chromium through
+ * `useHarness()`, and names its screenshots apart from every other file's, so files share nothing
+ * but the CPU. E2E_WORKERS=1 runs them one after another.
  */
 const workers = Number(process.env.E2E_WORKERS) || 2;
 
