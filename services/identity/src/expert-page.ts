@@ -2,6 +2,7 @@ import { notFound } from '@uapqa/service-kit';
 import type { Executor } from '@uapqa/service-kit/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { expertProfiles, users } from './db/schema.js';
+import { PUBLIC_EXPERT_COLUMNS } from './expert-columns.js';
 
 export const NO_SUCH_EXPERT =
   'No expert has that handle: it is misspelt, or they no longer answer here.';
@@ -13,20 +14,7 @@ export const NO_SUCH_EXPERT =
  */
 export async function findExpertProfile(db: Executor, handle: string) {
   const [found] = await db
-    .select({
-      id: expertProfiles.id,
-      userId: expertProfiles.userId,
-      handle: users.username,
-      brandName: expertProfiles.brandName,
-      bio: expertProfiles.bio,
-      expertise: expertProfiles.expertise,
-      questionsPerWeek: expertProfiles.questionsPerWeek,
-      title: expertProfiles.title,
-      avatarColor: expertProfiles.avatarColor,
-      listed: expertProfiles.listed,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
+    .select({ ...PUBLIC_EXPERT_COLUMNS, listed: expertProfiles.listed })
     .from(users)
     .innerJoin(expertProfiles, eq(expertProfiles.userId, users.id))
     .where(

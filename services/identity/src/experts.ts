@@ -3,22 +3,11 @@ import { type Remembered, remembered } from '@uapqa/service-kit';
 import { type Executor, preparedOnce } from '@uapqa/service-kit/db';
 import { and, asc, eq } from 'drizzle-orm';
 import { expertProfiles, users } from './db/schema.js';
+import { PUBLIC_EXPERT_COLUMNS } from './expert-columns.js';
 
 function prepareApprovedExperts(db: Executor) {
   return db
-    .select({
-      id: expertProfiles.id,
-      userId: expertProfiles.userId,
-      handle: users.username,
-      brandName: expertProfiles.brandName,
-      bio: expertProfiles.bio,
-      expertise: expertProfiles.expertise,
-      questionsPerWeek: expertProfiles.questionsPerWeek,
-      title: expertProfiles.title,
-      avatarColor: expertProfiles.avatarColor,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
+    .select(PUBLIC_EXPERT_COLUMNS)
     .from(expertProfiles)
     .innerJoin(users, eq(users.id, expertProfiles.userId))
     .where(and(eq(expertProfiles.status, 'approved'), eq(expertProfiles.listed, true)))
