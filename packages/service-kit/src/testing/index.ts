@@ -8,6 +8,7 @@ export * from './ports.js';
 export * from './record-events.js';
 export * from './replicas.js';
 export * from './service.js';
+export * from './sessions.js';
 
 /**
  * Test helpers. Suites run on the embedded backends (PGlite, in-process bus) always, and also
