@@ -3,15 +3,16 @@ import { defineConfig } from 'vitest/config';
 /**
  * Test files run in parallel, E2E_WORKERS at a time (default 2: on the two cores CI has, a third
  * worker made the run slower, every file's stack start taking longer). Each file starts its own
- * embedded stack (PORT 0, its own temporary data folder) and its own Chromium through
- * `useHarness()`, and names its screenshots apart from every other file's, so files share nothing
- * but the CPU. E2E_WORKERS=1 runs them one after another.
+ * embedded stack (PORT 0, its own temporary data folder, a copy of the one the global setup
+ * migrated and seeded) and its own Chromium through `useHarness()`, and names its screenshots
+ * apart from every other file's, so files share nothing but the CPU. E2E_WORKERS=1 runs them one after another.
  */
 const workers = Number(process.env.E2E_WORKERS) || 2;
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/stack-template.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // expect.poll waits as long as a page action does (the harness's 15 s), not vitest's 1 s:

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type EmbeddedStack, embeddedConfigSchema, startEmbedded } from '@uapqa/embedded';
+import { type EmbeddedStack, startEmbedded } from '@uapqa/embedded';
 import { readMailbox, toAddress, verificationTokenFromMailbox } from '@uapqa/notifications/testing';
 import {
   type APIRequestContext,
@@ -12,9 +12,10 @@ import {
   chromium,
   type Page,
 } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
+import { DEMO_PASSWORD, stackSettings } from './stack-settings.js';
 
-export const DEMO_PASSWORD = 'disclosure-demo';
+export { DEMO_PASSWORD };
 
 /** The two widths every route is checked and photographed at. */
 export const DESKTOP = 1280;
@@ -88,17 +89,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     }
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'uapqa-e2e-'));
-  const stack = await startEmbedded(
-    embeddedConfigSchema.parse({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      DEMO_PASSWORD,
-      DECISION_HOLD_SECONDS: '0',
-      ...options.env,
-    }),
-  );
+  // The suite's migrated and seeded data (see stack-template.ts), without its mailbox: the
+  // demo emails there link to the template's port, and every test reads only its own mail.
+  const template = inject('stackTemplate');
+  await cp(template, dataDir, {
+    recursive: true,
+    filter: (source) => source !== join(template, 'mailbox'),
+  });
+  const stack = await startEmbedded(stackSettings(dataDir, options.env));
   const browser = await chromium.launch({
     executablePath: findChromium()!,
     args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
@@ -135,7 +133,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   };
 }
 
-/** The stack's start migrates five databases: on a busy machine it can take minutes. */
+/** The stack's start opens five databases: on a busy machine it can take a minute. */
 const START_TIMEOUT_MS = 240_000;
 
 /**
