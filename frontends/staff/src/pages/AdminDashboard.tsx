@@ -1,5 +1,5 @@
 import '../lib/page-start';
-import { Columns } from '@uapqa/ui';
+import { Columns, InTurn } from '@uapqa/ui';
 import styled from 'styled-components';
 import { AuditLog } from '../components/AuditLog';
 import { ContentReports } from '../components/ContentReports';
@@ -37,27 +37,29 @@ export default function AdminDashboard() {
     >
       <AdminStatCards />
       <Stack>
-        <WaitlistSwitch />
-        <Columns $columns="2fr 1fr">
-          <ModerationQueue />
-          <ActiveExperts />
-        </Columns>
-        <Pair>
-          <TaxonomyManager kind={CATEGORIES} />
-          <TaxonomyManager kind={TOPICS} />
-        </Pair>
-        {/* The two ways in side by side: the account holders' expert profiles, and the
+        <InTurn>
+          <WaitlistSwitch />
+          <Columns $columns="2fr 1fr">
+            <ModerationQueue />
+            <ActiveExperts />
+          </Columns>
+          <Pair>
+            <TaxonomyManager kind={CATEGORIES} />
+            <TaxonomyManager kind={TOPICS} />
+          </Pair>
+          {/* The two ways in side by side: the account holders' expert profiles, and the
             public form's applications. */}
-        <Pair>
-          <ExpertProfileApplications />
-          <ExpertApplications />
-        </Pair>
-        <RefundRequests />
-        <UserManagement />
-        <InviteAccount />
-        <AuditLog />
-        <PaymentReports />
-        <ContentReports />
+          <Pair>
+            <ExpertProfileApplications />
+            <ExpertApplications />
+          </Pair>
+          <RefundRequests />
+          <UserManagement />
+          <InviteAccount />
+          <AuditLog />
+          <PaymentReports />
+          <ContentReports />
+        </InTurn>
       </Stack>
     </StaffPage>
   );
