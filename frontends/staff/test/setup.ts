@@ -1,3 +1,5 @@
+import { configure } from '@testing-library/react';
+
 // jsdom has no ResizeObserver; Radix primitives measure with it.
 class ResizeObserverStub {
   observe() {}
@@ -16,3 +18,7 @@ if (elementProto) {
   elementProto.releasePointerCapture ??= () => {};
   elementProto.scrollIntoView ??= () => {};
 }
+
+// The admin dashboard mounts its sections one after another (a task each, as on a phone); in
+// jsdom on a busy machine the last of them can take longer than Testing Library's 1 s default.
+configure({ asyncUtilTimeout: 5_000 });
