@@ -59,7 +59,7 @@ const MEMBER: Screen[] = [
   },
   { path: '/browse-qa', ready: (page) => page.getByText('Full Answer Available') },
   { path: '/questions/:answered', ready: (page) => page.getByTestId('question-page') },
-  { path: '/expert-onboarding', ready: heading('Become a Creator') },
+  { path: '/expert-onboarding', ready: heading('Apply for an Expert Profile') },
   // Staff and expert pages tell a member they are not for them.
   { path: '/admin-dashboard', ready: (page) => page.getByTestId('access-denied') },
   { path: '/expert-dashboard', ready: (page) => page.getByTestId('access-denied') },

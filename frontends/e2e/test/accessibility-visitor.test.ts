@@ -117,7 +117,7 @@ const VISITOR: Screen[] = [
   },
   { path: '/subscribe', ready: (page) => page.getByRole('link', { name: 'Sign In' }) },
   { path: '/submit-question', ready: heading('Authentication Required') },
-  { path: '/expert-onboarding', ready: heading('Become a Creator') },
+  { path: '/expert-onboarding', ready: heading('Apply for an Expert Profile') },
   { path: '/privacy', ready: heading('Privacy Policy') },
   { path: '/terms', ready: heading('Terms of Service') },
   { path: '/no-such-page', ready: heading('404 Page Not Found') },

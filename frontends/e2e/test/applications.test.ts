@@ -95,7 +95,7 @@ describeInChromium('expert applications from /apply to the admin dashboard and e
       await second.waitFor();
       await expect.poll(() => first.textContent()).toContain(accepted.email);
       await expect.poll(() => first.textContent()).toContain('2 questions per week for 1 month');
-      const creators = await admin.getByTestId('creator-applications').boundingBox();
+      const creators = await admin.getByTestId('expert-profile-applications').boundingBox();
       const experts = await section.boundingBox();
       if (width === DESKTOP) {
         // Side by side: the same row, the expert applications to the right.

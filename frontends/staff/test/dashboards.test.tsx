@@ -325,7 +325,7 @@ describe('the admin dashboard', () => {
     signIn('admin');
     const { spy } = adminApi();
     renderPage(<AdminDashboard />, '/admin-dashboard');
-    const applications = await screen.findByTestId('creator-applications');
+    const applications = await screen.findByTestId('expert-profile-applications');
     await within(applications).findByText('Skywatch');
     await userEvent.click(within(applications).getByRole('button', { name: 'Approve' }));
     await within(applications).findByText('No applications are waiting.');

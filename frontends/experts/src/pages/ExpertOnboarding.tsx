@@ -168,7 +168,7 @@ export default function ExpertOnboarding() {
   if (!user) {
     return (
       <Notice
-        title="Become a Creator"
+        title="Apply for an Expert Profile"
         action={<LinkButton to="/auth">Login to Continue</LinkButton>}
       >
         Please log in to apply as an expert.
@@ -221,7 +221,7 @@ export default function ExpertOnboarding() {
 
   return (
     <div style={{ maxWidth: 760, margin: '0 auto' }}>
-      <PageHeading title="Become a Creator">
+      <PageHeading title="Apply for an Expert Profile">
         Tell us about your work. Approved experts answer members' questions and are paid a fixed fee
         per answer. {contactLine}
       </PageHeading>

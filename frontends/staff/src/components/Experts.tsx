@@ -211,8 +211,8 @@ export function ExpertProfileApplications() {
   }
 
   return (
-    <Section data-testid="creator-applications">
-      <h2>Expert Applications</h2>
+    <Section data-testid="expert-profile-applications">
+      <h2>Expert Profile Applications</h2>
       {applications.isLoading ? (
         <Placeholders count={2} height="3rem" />
       ) : (applications.data ?? []).length === 0 ? (
@@ -220,7 +220,7 @@ export function ExpertProfileApplications() {
       ) : (
         <List aria-label="Expert applications">
           {(applications.data ?? []).map((application) => (
-            <li key={application.id} data-testid="creator-application">
+            <li key={application.id} data-testid="expert-profile-application">
               <div style={{ display: 'flex', gap: '0.5rem', alignItems: 'center' }}>
                 <div style={{ marginRight: 'auto' }}>
                   <div className="name">{application.brandName}</div>
