@@ -9,11 +9,11 @@ import type { Context } from 'hono';
 import { personalCacheControl, personalRequest } from './personal-no-store.js';
 import type { ServiceName } from './route-table.js';
 import {
-  answerBody,
-  answerHeaderRecord,
   forwardableHeaders,
+  replyBody,
+  replyHeaderRecord,
   type Upstream,
-  type UpstreamAnswer,
+  type UpstreamReply,
 } from './upstreams.js';
 
 /** The browser's cookies minus the session pair: upstreams get the verified token as a bearer. */
@@ -35,7 +35,7 @@ export function notDeployed(service: ServiceName): HttpError {
 
 /**
  * Sends the request on to its owner, with the verified session (if any) as a bearer token and
- * the usual forwarding headers, and gives back its answer. Identity still sees the refresh
+ * the usual forwarding headers, and gives back its reply. Identity still sees the refresh
  * cookie, which only it redeems.
  */
 export async function forwardCall(
@@ -43,7 +43,7 @@ export async function forwardCall(
   upstream: Upstream | undefined,
   service: ServiceName,
   trustProxy: boolean,
-): Promise<UpstreamAnswer> {
+): Promise<UpstreamReply> {
   if (!upstream) throw notDeployed(service);
   // The URL Hono routed by (normalized: dot segments resolved), so the service gets that path.
   const url = c.req.url;
@@ -73,32 +73,32 @@ export async function forwardCall(
     });
   } catch (error) {
     c.get('logger')?.warn({ err: error, service }, 'upstream failed');
-    throw new HttpError(502, `The ${service} service did not answer. Please try again.`, {
+    throw new HttpError(502, `The ${service} service did not reply. Please try again.`, {
       service,
     });
   }
 }
 
 /**
- * A service's answer handed back to the caller as it came, built with what the gateway adds to
- * every answer (its secure headers, the request id) and the personal-answer cache rule already in
+ * A service's reply handed back to the caller as it came, built with what the gateway adds to
+ * every response (its secure headers, the request id) and the personal-response cache rule already in
  * its header record, so that none of them is set on it afterwards.
  */
 export function forwardedResponse(
   c: Context,
-  answer: UpstreamAnswer,
+  reply: UpstreamReply,
   method: string = c.req.method,
 ): Response {
-  const { record, cookies } = answerHeaderRecord(answer);
+  const { record, cookies } = replyHeaderRecord(reply);
   const rule = personalCacheControl(
     cookies.length > 0 || personalRequest(c),
     record['cache-control'],
   );
   if (rule) record['cache-control'] = rule;
-  return withResponseHeaders(c, answerBody(answer, method), answer.status, record, cookies);
+  return withResponseHeaders(c, replyBody(reply, method), reply.status, record, cookies);
 }
 
-/** `forwardCall`, its answer handed back to the caller as it came. */
+/** `forwardCall`, its reply handed back to the caller as it came. */
 export async function forward(
   c: Context,
   upstream: Upstream | undefined,

@@ -10,8 +10,8 @@ export interface UpstreamRequest {
   body?: Uint8Array<ArrayBuffer>;
 }
 
-/** A service's answer as it came: compositions read its JSON without a WHATWG Response. */
-export interface UpstreamAnswer {
+/** A service's reply as it came: compositions read its JSON without a WHATWG Response. */
+export interface UpstreamReply {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: Uint8Array;
@@ -24,19 +24,19 @@ export interface UpstreamAnswer {
 export interface Upstream {
   name: ServiceName;
   baseUrl: string;
-  /** The answer as it came (`answerResponse` hands it back to a caller). */
-  call(request: UpstreamRequest): Promise<UpstreamAnswer>;
+  /** The reply as it came (`replyResponse` hands it back to a caller). */
+  call(request: UpstreamRequest): Promise<UpstreamReply>;
   fetch(request: Request): Promise<Response>;
 }
 
 const decoder = new TextDecoder();
 
 /** Whether a service said yes (2xx). */
-export const answerOk = (answer: UpstreamAnswer) => answer.status >= 200 && answer.status < 300;
+export const replyOk = (reply: UpstreamReply) => reply.status >= 200 && reply.status < 300;
 
-/** The JSON document of an answer. */
-export function answerJson<T = unknown>(answer: UpstreamAnswer): T {
-  return JSON.parse(decoder.decode(answer.body)) as T;
+/** The JSON document of an reply. */
+export function replyJson<T = unknown>(reply: UpstreamReply): T {
+  return JSON.parse(decoder.decode(reply.body)) as T;
 }
 
 /** Headers that describe one connection, never the message (RFC 9110 on the Connection field), plus framing. */
@@ -80,18 +80,18 @@ async function toUpstreamRequest(request: Request): Promise<UpstreamRequest> {
 }
 
 /**
- * An answer's headers as the gateway hands them on: a plain record, less the headers that
+ * A reply's headers as the gateway hands them on: a plain record, less the headers that
  * described its connection, its Set-Cookie lines apart (the one header that repeats). Node's
  * server writes such a record as it is, where a WHATWG Headers would be built and read back out.
  */
-export function answerHeaderRecord(answer: UpstreamAnswer): {
+export function replyHeaderRecord(reply: UpstreamReply): {
   record: Record<string, string>;
   cookies: string[];
 } {
   const record: Record<string, string> = {};
   let cookies: string[] = [];
-  for (const header in answer.headers) {
-    const value = answer.headers[header];
+  for (const header in reply.headers) {
+    const value = reply.headers[header];
     if (value === undefined || HOP_BY_HOP.has(header)) continue;
     if (typeof value === 'string') record[header] = value;
     else if (header === 'set-cookie') cookies = value;
@@ -100,18 +100,18 @@ export function answerHeaderRecord(answer: UpstreamAnswer): {
   return { record, cookies };
 }
 
-/** An answer's body as handed on: none for a HEAD, a 204 or a 304. */
-export function answerBody(answer: UpstreamAnswer, method: string): Uint8Array<ArrayBuffer> | null {
-  const empty = method === 'HEAD' || answer.status === 204 || answer.status === 304;
+/** A reply's body as handed on: none for a HEAD, a 204 or a 304. */
+export function replyBody(reply: UpstreamReply, method: string): Uint8Array<ArrayBuffer> | null {
+  const empty = method === 'HEAD' || reply.status === 204 || reply.status === 304;
   // Node's buffers live on plain ArrayBuffers, never shared ones: no copy is needed.
-  return empty ? null : (answer.body as Uint8Array<ArrayBuffer>);
+  return empty ? null : (reply.body as Uint8Array<ArrayBuffer>);
 }
 
-/** An answer handed back to a caller as it came, less the headers that described its connection. */
-export function answerResponse(answer: UpstreamAnswer, method: string): Response {
-  const { record, cookies } = answerHeaderRecord(answer);
-  return new Response(answerBody(answer, method), {
-    status: answer.status,
+/** A reply handed back to a caller as it came, less the headers that described its connection. */
+export function replyResponse(reply: UpstreamReply, method: string): Response {
+  const { record, cookies } = replyHeaderRecord(reply);
+  return new Response(replyBody(reply, method), {
+    status: reply.status,
     headers: headerInit(record, cookies),
   });
 }
@@ -123,7 +123,7 @@ export function answerResponse(answer: UpstreamAnswer, method: string): Response
  */
 export function httpUpstream(name: ServiceName, baseUrl: string, timeoutMs = 15_000): Upstream {
   const client = new HttpClient(baseUrl);
-  const call = ({ method, path, headers, body }: UpstreamRequest): Promise<UpstreamAnswer> =>
+  const call = ({ method, path, headers, body }: UpstreamRequest): Promise<UpstreamReply> =>
     client.send({
       method,
       path,
@@ -138,7 +138,7 @@ export function httpUpstream(name: ServiceName, baseUrl: string, timeoutMs = 15_
     call,
     fetch: async (request) => {
       const forwarded = await toUpstreamRequest(request);
-      return answerResponse(await call(forwarded), forwarded.method);
+      return replyResponse(await call(forwarded), forwarded.method);
     },
   };
 }
@@ -153,12 +153,12 @@ export function inProcessUpstream(
     baseUrl,
     async call({ method, path, headers, body }) {
       const response = await app.fetch(new Request(`${baseUrl}${path}`, { method, headers, body }));
-      const answered: UpstreamAnswer['headers'] = Object.fromEntries(response.headers);
+      const replyHeaders: UpstreamReply['headers'] = Object.fromEntries(response.headers);
       const cookies = response.headers.getSetCookie();
-      if (cookies.length > 0) answered['set-cookie'] = cookies;
+      if (cookies.length > 0) replyHeaders['set-cookie'] = cookies;
       return {
         status: response.status,
-        headers: answered,
+        headers: replyHeaders,
         body: new Uint8Array(await response.arrayBuffer()),
       };
     },

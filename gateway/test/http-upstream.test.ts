@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerResponse, httpUpstream } from '../src/upstreams.js';
+import { httpUpstream, replyResponse } from '../src/upstreams.js';
 
 interface Seen {
   method?: string;
@@ -42,14 +42,14 @@ describe('a service reached over HTTP', () => {
 
   it('sends method, path, query, headers and body, and hands back status, headers and body', async () => {
     const upstream = httpUpstream('questions', baseUrl);
-    const answer = await upstream.call({
+    const reply = await upstream.call({
       method: 'POST',
       path: '/created?x=1',
       headers: { 'content-type': 'application/json', connection: 'close', host: 'evil.example' },
       body: new TextEncoder().encode('{"title":"Lights over Phoenix"}'),
     });
     // As the gateway hands it back to its caller.
-    const response = answerResponse(answer, 'POST');
+    const response = replyResponse(reply, 'POST');
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({ ok: true });
     expect(response.headers.getSetCookie()).toEqual(['a=1; HttpOnly', 'b=2; HttpOnly']);

@@ -1,7 +1,7 @@
 import { type ApiDocument, appDocument, renderedErrorResponse } from '@uapqa/service-kit';
 import type { Hono } from 'hono';
 import { ROUTE_TABLE, routePattern, SERVICES, type ServiceName } from '../route-table.js';
-import { answerJson, answerOk, type Upstreams } from '../upstreams.js';
+import { replyJson, replyOk, type Upstreams } from '../upstreams.js';
 import { mergeComponents, usedComponents } from './components.js';
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
@@ -23,8 +23,8 @@ async function serviceDocument(
   const upstream = upstreams[name];
   if (!upstream) return undefined;
   const answer = await upstream.call({ method: 'GET', path: '/openapi.json', headers: {} });
-  if (!answerOk(answer)) throw new Error(`${name} answered ${answer.status} for /openapi.json`);
-  return answerJson<ApiDocument>(answer);
+  if (!replyOk(answer)) throw new Error(`${name} answered ${answer.status} for /openapi.json`);
+  return replyJson<ApiDocument>(answer);
 }
 
 export interface MergedDocument {

@@ -9,7 +9,7 @@ import { HttpError, unauthorized } from '@uapqa/service-kit';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { ServiceName } from '../route-table.js';
-import { answerJson, answerOk, type Upstreams } from '../upstreams.js';
+import { replyJson, replyOk, type Upstreams } from '../upstreams.js';
 
 /** Where each service answers the caller's own part of the export. */
 const PARTS = {
@@ -42,7 +42,7 @@ async function part<N extends PartName>(c: Context, upstreams: Upstreams, name: 
       `Your data could not be gathered: the ${name} service did not answer. Please try again shortly.`,
       { service: name },
     );
-  const answered = await upstream
+  const replied = await upstream
     .call({
       method: 'GET',
       path: PARTS[name].path,
@@ -55,9 +55,9 @@ async function part<N extends PartName>(c: Context, upstreams: Upstreams, name: 
       c.get('logger')?.warn({ err: error, service: name }, 'upstream failed');
       throw unavailable();
     });
-  if (answered.status === 401) throw unauthorized();
-  if (!answerOk(answered)) throw unavailable();
-  const parsed = PARTS[name].schema.safeParse(answerJson(answered));
+  if (replied.status === 401) throw unauthorized();
+  if (!replyOk(replied)) throw unavailable();
+  const parsed = PARTS[name].schema.safeParse(replyJson(replied));
   if (!parsed.success) throw unavailable();
   return { available: true as const, data: parsed.data as z.infer<(typeof PARTS)[N]['schema']> };
 }

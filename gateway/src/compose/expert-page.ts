@@ -8,7 +8,7 @@ import {
 import { apiDoc, HttpError, PUBLIC, response } from '@uapqa/service-kit';
 import type { Context, Hono } from 'hono';
 import { forwardCall, forwardedResponse } from '../forward.js';
-import { answerJson, answerOk, type Upstreams } from '../upstreams.js';
+import { replyJson, replyOk, type Upstreams } from '../upstreams.js';
 import { upstreamJson } from './upstream-json.js';
 
 /**
@@ -24,10 +24,10 @@ export async function composeExpertPage(
 ): Promise<Response> {
   const fromIdentity = await forwardCall(c, upstreams.identity, 'identity', trustProxy);
   // HEAD: identity answers without a body, and the caller wants none either.
-  if (!answerOk(fromIdentity) || c.req.method === 'HEAD') {
+  if (!replyOk(fromIdentity) || c.req.method === 'HEAD') {
     return forwardedResponse(c, fromIdentity);
   }
-  const profile = answerJson<ExpertProfile>(fromIdentity);
+  const profile = replyJson<ExpertProfile>(fromIdentity);
   const record = await upstreamJson<ExpertRecord>(
     c,
     upstreams,

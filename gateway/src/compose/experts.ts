@@ -1,7 +1,7 @@
 import type { QuestionWindow } from '@uapqa/contracts';
 import type { Context } from 'hono';
 import { forwardCall, forwardedResponse } from '../forward.js';
-import { answerJson, answerOk, type Upstreams } from '../upstreams.js';
+import { replyJson, replyOk, type Upstreams } from '../upstreams.js';
 import { upstreamJson } from './upstream-json.js';
 
 /**
@@ -20,10 +20,10 @@ export async function composeExperts(
       ? Promise.resolve(null)
       : upstreamJson<QuestionWindow[]>(c, upstreams, 'questions', '/api/questions/windows');
   const fromIdentity = await forwardCall(c, upstreams.identity, 'identity', trustProxy);
-  if (!answerOk(fromIdentity) || c.req.method === 'HEAD') {
+  if (!replyOk(fromIdentity) || c.req.method === 'HEAD') {
     return forwardedResponse(c, fromIdentity);
   }
-  const experts = answerJson<Array<{ userId: number }>>(fromIdentity);
+  const experts = replyJson<Array<{ userId: number }>>(fromIdentity);
   const windows = await askedWindows;
   const byExpert = new Map((windows ?? []).map((window) => [window.creatorId, window]));
   // An expert without a window: questions failed, or has not yet taken in the approval. The

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ServiceName } from '../route-table.js';
-import { answerJson, answerOk, type Upstreams } from '../upstreams.js';
+import { replyJson, replyOk, type Upstreams } from '../upstreams.js';
 
 /** A composed figure that does not come back in this time is reported missing, not waited for. */
 export const COMPOSE_TIMEOUT_MS = 3_000;
@@ -22,17 +22,17 @@ export async function upstreamJson<T>(
   if (!upstream) return null;
   const headers: Record<string, string> = { 'x-request-id': c.get('requestId') ?? '' };
   if (withSession) headers.authorization = `Bearer ${c.get('sessionToken') ?? ''}`;
-  const answer = upstream
+  const reply = upstream
     .call({ method: 'GET', path, headers })
-    .then((answered) => (answerOk(answered) ? answerJson<T>(answered) : null))
+    .then((replied) => (replyOk(replied) ? replyJson<T>(replied) : null))
     .catch(() => null);
-  if (waitForIt) return answer;
+  if (waitForIt) return reply;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), COMPOSE_TIMEOUT_MS);
   });
   try {
-    return await Promise.race([answer, timeout]);
+    return await Promise.race([reply, timeout]);
   } finally {
     clearTimeout(timer);
   }

@@ -3,7 +3,7 @@ import { HttpError } from '@uapqa/service-kit';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { forwardCall, forwardedResponse, notDeployed } from '../forward.js';
-import { answerJson, answerOk, type Upstreams } from '../upstreams.js';
+import { replyJson, replyOk, type Upstreams } from '../upstreams.js';
 import { upstreamJson } from './upstream-json.js';
 
 /** What billing says of a member (`GET /api/billing/account` with the member's session). */
@@ -28,10 +28,10 @@ export async function composeUser(
   const wanted = c.req.method !== 'HEAD' && upstreams.billing !== undefined;
   const askedBilling = wanted && c.get('sessionToken') ? billingAnswer(c, upstreams) : null;
   const fromIdentity = await forwardCall(c, upstreams.identity, 'identity', trustProxy);
-  if (!answerOk(fromIdentity) || c.req.method === 'HEAD') {
+  if (!replyOk(fromIdentity) || c.req.method === 'HEAD') {
     return forwardedResponse(c, fromIdentity);
   }
-  const user = IdentityUser.parse(answerJson(fromIdentity));
+  const user = IdentityUser.parse(replyJson(fromIdentity));
   const account = wanted
     ? billingFields(await (askedBilling ?? billingAnswer(c, upstreams)))
     : NO_BILLING;
@@ -72,8 +72,8 @@ export async function composeSession(c: Context, upstreams: Upstreams): Promise<
     });
   // A token still verifiable here whose session or account identity has ended.
   if (fromIdentity.status === 401) return c.json({ user: null });
-  if (!answerOk(fromIdentity)) return forwardedResponse(c, fromIdentity, 'GET');
-  const user = IdentityUser.parse(answerJson(fromIdentity));
+  if (!replyOk(fromIdentity)) return forwardedResponse(c, fromIdentity, 'GET');
+  const user = IdentityUser.parse(replyJson(fromIdentity));
   const account = askedBilling ? billingFields(await askedBilling) : NO_BILLING;
   const composed: CurrentUser = { ...user, ...account };
   return c.json({ user: composed });

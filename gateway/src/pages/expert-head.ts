@@ -1,7 +1,7 @@
 import { ExpertHandleParam, type ExpertProfile, expertPagePath } from '@uapqa/contracts';
 import type { Context } from 'hono';
 import { COMPOSE_TIMEOUT_MS } from '../compose/upstream-json.js';
-import { answerJson, type Upstreams } from '../upstreams.js';
+import { replyJson, type Upstreams } from '../upstreams.js';
 import { NO_SUCH_PAGE, type PageHead, type PageHeadAnswer, siteOrigin } from './head.js';
 
 /** Past these lengths a search result or a link preview cuts the text anyway, mid-word. */
@@ -68,7 +68,7 @@ export async function expertHead(
   if (answered.status === 404) return NO_SUCH_PAGE;
   if (answered.status !== 200) return null;
   try {
-    return expertPageHead(answerJson<ExpertProfile>(answered), siteOrigin(publicUrl, c.req.url));
+    return expertPageHead(replyJson<ExpertProfile>(answered), siteOrigin(publicUrl, c.req.url));
   } catch {
     return null;
   }

@@ -1,7 +1,7 @@
 import { QUESTION_ID_PATTERN, type Question } from '@uapqa/contracts';
 import type { Context } from 'hono';
 import { COMPOSE_TIMEOUT_MS } from '../compose/upstream-json.js';
-import { answerJson, type Upstreams } from '../upstreams.js';
+import { replyJson, type Upstreams } from '../upstreams.js';
 import { NO_SUCH_PAGE, type PageHeadAnswer, siteOrigin } from './head.js';
 import { qaPage } from './json-ld.js';
 import { publicPreview } from './public-answer.js';
@@ -44,7 +44,7 @@ export async function questionHead(
   if (answered.status !== 200) return null;
   let question: Question;
   try {
-    question = answerJson<Question>(answered);
+    question = replyJson<Question>(answered);
   } catch {
     return null;
   }
