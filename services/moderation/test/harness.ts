@@ -1,16 +1,32 @@
-import { billingForTests, payLocally } from '@uapqa/billing/testing';
-import { startTestStack, type TestStack } from '@uapqa/gateway/testing';
-import { identityForTests, signUpNewMember } from '@uapqa/identity/testing';
-import { notificationsForTests, startSmtp, type TestSmtp } from '@uapqa/notifications/testing';
-import { questionsForTests } from '@uapqa/questions/testing';
-import type { Backend, Browser } from '@uapqa/service-kit/testing';
-import { eventually } from '@uapqa/service-kit/testing';
+import {
+  AccountClosed,
+  CreatorApproved,
+  CreatorListingChanged,
+  createEvent,
+  type EventEnvelope,
+  IDENTITY_STREAM,
+  QUESTIONS_STREAM,
+  QuestionSubmitted,
+  type Role,
+} from '@uapqa/contracts';
+import type { EventBus } from '@uapqa/service-kit';
+import {
+  type Backend,
+  type Browser,
+  browser,
+  eventually,
+  type TestIdentity,
+  testIdentity,
+} from '@uapqa/service-kit/testing';
 import { expect } from 'vitest';
+import type { z } from 'zod';
+import type { ModerationInstance } from '../src/service.js';
 import { moderationForTests } from '../src/testing.js';
 
-export const DEMO_PASSWORD = 'moderation-demo-password';
+export type SignedIn = Browser & { id: number; username: string };
 
-export type SignedIn = Browser & { id: number };
+type SubmittedData = z.infer<typeof QuestionSubmitted.schema>;
+export type Submitted = EventEnvelope<SubmittedData>;
 
 export interface QueueItem {
   id: string;
@@ -25,43 +41,63 @@ export interface QueueItem {
   [key: string]: unknown;
 }
 
-export interface ModerationStack extends TestStack {
-  /** The SMTP server notifications delivers to: what members and experts were emailed. */
-  smtp: TestSmtp;
+export interface Expert {
+  id: number;
+  creatorId: number;
+  firstName: string;
+}
+
+export interface ModerationAlone {
+  moderation: ModerationInstance;
+  bus: EventBus;
+  identity: TestIdentity;
+  visitor(): Browser;
+  /** A caller signed in with `role` under a fresh user id. */
+  signedIn(role: Role, username?: string): Promise<SignedIn>;
+  /** A member: moderation hears of them only through the questions they ask. */
   member(): Promise<SignedIn>;
-  signedIn(username: string): Promise<SignedIn>;
-  /** A question from `member` to `expertId`, once it shows in the moderation queue. */
-  ask(member: SignedIn, expertId: number, overrides?: Record<string, unknown>): Promise<QueueItem>;
+  /** An expert identity approved, once moderation knows them (their name shows in the queue). */
+  expert(firstName: string): Promise<Expert>;
+  /** Publishes what questions announces when `asker` asks `expertId`; the item once queued. */
+  ask(asker: SignedIn, expertId: number, overrides?: Partial<SubmittedData>): Promise<QueueItem>;
+  /** A QuestionSubmitted as questions' outbox would publish it, not yet published. */
+  submitted(overrides?: Partial<SubmittedData>): Submitted;
+  /** Identity's announcement that an expert left (or came back to) the lists. */
+  listing(expert: Expert, listed: boolean): Promise<void>;
+  /** Identity's announcement that a member closed their account. */
+  closeAccount(member: SignedIn): Promise<void>;
   /** The whole pending queue as `staff` sees it. */
   pending(staff: Browser): Promise<QueueItem[]>;
-  /** User id of an expert whose window still has `places` places this week. */
-  expertWithRoom(places: number): Promise<number>;
+  stop(): Promise<void>;
 }
 
 /**
- * The whole product behind the gateway: identity (demo accounts), billing (local payments),
- * questions, moderation, and notifications mailing a real SMTP server. Moderation announces each
- * decision at once unless `moderationEnv` sets a hold (DECISION_HOLD_SECONDS).
+ * Moderation alone on `backend`: its own database, the backend's bus, sessions signed by the
+ * test. Decisions are announced at once unless `moderationEnv` sets a hold.
  */
-export async function startModerationStack(
+export async function startModeration(
   backend: Backend,
   moderationEnv: Record<string, string> = {},
-): Promise<ModerationStack> {
-  const smtp = await startSmtp();
-  const stack = await startTestStack(backend, [
-    identityForTests(DEMO_PASSWORD),
-    billingForTests(),
-    questionsForTests({ SEED_DEMO: 'false' }),
-    moderationForTests(moderationEnv),
-    notificationsForTests({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://uap.example' }),
-  ]);
-  let taxonomy: { categoryId: number; tagIds: number[] } | undefined;
-  let watcher: Promise<SignedIn> | undefined;
-
-  async function withId(browser: Browser): Promise<SignedIn> {
-    const me = await (await browser.get('/api/user')).json();
-    return Object.assign(browser, { id: me.id as number });
-  }
+): Promise<ModerationAlone> {
+  const identity = await testIdentity();
+  const database = await backend.database();
+  const testBus = await backend.bus('moderation-test');
+  const bus = testBus.bus;
+  const moderation = await moderationForTests(moderationEnv).start({
+    databaseUrl: database.url,
+    bus,
+    identityFetch: identity.identityFetch,
+  });
+  // One database per stack: ids need only be unique within it.
+  let nextId = 1;
+  let nextQuestion = 1;
+  const signedIn = async (role: Role, username?: string): Promise<SignedIn> => {
+    const id = nextId++;
+    const name = username ?? `${role}_${id}`;
+    const signed = await identity.signedIn(moderation.app, { id, role, username: name });
+    return Object.assign(signed, { id, username: name });
+  };
+  const watcher = await signedIn('moderator', 'watcher');
 
   async function pending(staff: Browser): Promise<QueueItem[]> {
     const response = await staff.get('/api/admin/questions/pending?limit=200');
@@ -69,81 +105,112 @@ export async function startModerationStack(
     return response.json();
   }
 
-  /** Categories and topics are admin-made when the demo seed is off. */
-  async function ensureTaxonomy(): Promise<{ categoryId: number; tagIds: number[] }> {
-    if (taxonomy) return taxonomy;
-    const admin = await signedIn('admin');
-    const category = await admin.post('/api/admin/categories', { name: 'Sightings' });
-    expect(category.status).toBe(201);
-    const tagIds: number[] = [];
-    for (const name of ['Radar', 'Witnesses']) {
-      const tag = await admin.post('/api/admin/tags', { name });
-      expect(tag.status).toBe(201);
-      tagIds.push((await tag.json()).id);
-    }
-    taxonomy = { categoryId: (await category.json()).id, tagIds };
-    return taxonomy;
+  function submitted(overrides: Partial<SubmittedData> = {}): Submitted {
+    const n = nextQuestion++;
+    return createEvent(QuestionSubmitted, {
+      questionId: `00000000-0000-7000-8000-${String(n).padStart(12, '0')}`,
+      askerId: 999_000 + n,
+      askerUsername: `bus_asker_${n}`,
+      requestedExpertId: 1,
+      title: `A question straight from the bus, number ${n}`,
+      content: 'Published directly on the questions stream by the test.',
+      context: null,
+      sources: null,
+      categoryId: 1,
+      categoryName: 'Sightings',
+      tags: [{ id: 1, name: 'Radar' }],
+      submittedAt: new Date().toISOString(),
+      ...overrides,
+    });
   }
 
-  async function signedIn(username: string): Promise<SignedIn> {
-    const browser = stack.visitor();
-    const login = await browser.post('/api/login', { username, password: DEMO_PASSWORD });
-    expect(login.status).toBe(200);
-    return withId(browser);
+  async function queued(questionId: string): Promise<QueueItem> {
+    return eventually(async () => {
+      const item = (await pending(watcher)).find((each) => each.id === questionId);
+      expect(item).toBeDefined();
+      return item!;
+    });
   }
 
   return {
-    ...stack,
-    smtp,
-    async stop() {
-      await stack.stop();
-      await smtp.stop();
-    },
+    moderation,
+    bus,
+    identity,
+    visitor: () => browser(moderation.app),
     signedIn,
+    member: () => signedIn('user'),
     pending,
-    async member() {
-      const browser = stack.visitor();
-      const registered = await signUpNewMember(browser, stack.bus.bus, 'asker');
-      expect(registered.status).toBe(200);
-      await payLocally(browser, '/api/create-subscription');
-      return withId(browser);
+    submitted,
+    async expert(firstName) {
+      const id = nextId++;
+      const expert = { id, creatorId: 100 + id, firstName };
+      await bus.publish(
+        IDENTITY_STREAM,
+        createEvent(CreatorApproved, {
+          creatorId: expert.creatorId,
+          userId: id,
+          brandName: null,
+          bio: null,
+          firstName,
+          lastName: 'Expert',
+          questionsPerWeek: 5,
+        }),
+      );
+      // The identity and questions streams are consumed apart: a question to the expert shows
+      // their name only once the approval went through. The probe stays pending: tests read the
+      // queue's figures relative to what it already holds.
+      const probe = submitted({ requestedExpertId: id });
+      await bus.publish(QUESTIONS_STREAM, probe);
+      await eventually(async () =>
+        expect((await queued(probe.data.questionId)).creator?.firstName).toBe(firstName),
+      );
+      return expert;
     },
-    async ask(member, expertId, overrides = {}) {
-      const { categoryId, tagIds } = await ensureTaxonomy();
-      const response = await member.post('/api/questions', {
-        assignedCreatorId: expertId,
-        categoryId,
+    async ask(asker, expertId, overrides = {}) {
+      const event = submitted({
+        askerId: asker.id,
+        askerUsername: asker.username,
+        requestedExpertId: expertId,
         title: 'What did the carrier radar operators see?',
         content: 'Looking for the sequence of radar events during the encounter.',
         context: 'Read about it in a newspaper.',
         sources: 'https://example.com/article',
-        tagIds,
+        tags: [
+          { id: 1, name: 'Radar' },
+          { id: 2, name: 'Witnesses' },
+        ],
         ...overrides,
       });
-      expect(response.status).toBe(201);
-      const { id } = await response.json();
-      watcher ??= signedIn('moderator');
-      const staff = await watcher;
-      return eventually(async () => {
-        const item = (await pending(staff)).find((each) => each.id === id);
-        expect(item).toBeDefined();
-        return item!;
-      });
+      await bus.publish(QUESTIONS_STREAM, event);
+      return queued(event.data.questionId);
     },
-    async expertWithRoom(places) {
-      return eventually(async () => {
-        const experts = await (await stack.visitor().get('/api/creators')).json();
-        expect(experts).toHaveLength(5);
-        const roomy = experts.find(
-          (c: { window?: { remaining: number } }) => (c.window?.remaining ?? 0) >= places,
-        );
-        if (!roomy) throw new Error(`no expert has ${places} places left this week`);
-        return roomy.userId as number;
-      });
+    async listing(expert, listed) {
+      await bus.publish(
+        IDENTITY_STREAM,
+        createEvent(CreatorListingChanged, {
+          creatorId: expert.creatorId,
+          userId: expert.id,
+          listed,
+          reason: listed ? 'relisted' : 'delisted',
+        }),
+      );
+    },
+    async closeAccount(member) {
+      await bus.publish(
+        IDENTITY_STREAM,
+        createEvent(AccountClosed, {
+          userId: member.id,
+          email: `${member.username}@example.com`,
+          firstName: null,
+          role: 'user',
+          closedAt: new Date().toISOString(),
+        }),
+      );
+    },
+    async stop() {
+      await moderation.stop();
+      await testBus.cleanup();
+      await database.drop();
     },
   };
-}
-
-export async function credits(browser: Browser): Promise<number> {
-  return (await (await browser.get('/api/user')).json()).foiaCredits;
 }

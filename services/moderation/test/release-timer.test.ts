@@ -2,20 +2,24 @@ import { MODERATION_STREAM, QuestionApproved, QuestionRejected } from '@uapqa/co
 import { eventually, testBackends } from '@uapqa/service-kit/testing';
 import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
 import { describe, expect, it } from 'vitest';
-import { startModerationStack } from './harness.js';
+import { startModeration } from './harness.js';
 
 /**
  * The release timer (src/jobs/release.ts) on its own: with a short hold, a decision is announced
  * when its hold ends without anyone asking, and from then on it can no longer be undone.
  */
 describe.each(testBackends())('the decision release timer ($name)', (backend) => {
-  const stack = stackForSuite(() => startModerationStack(backend, { DECISION_HOLD_SECONDS: '1' }));
+  const stack = stackForSuite(() => startModeration(backend, { DECISION_HOLD_SECONDS: '1' }));
 
   it('announces a held decision when its hold ends, not before', async () => {
-    const [moderator, member] = await Promise.all([stack.signedIn('moderator'), stack.member()]);
-    const item = await stack.ask(member, await stack.expertWithRoom(1));
+    const [moderator, member, expert] = await Promise.all([
+      stack.signedIn('moderator'),
+      stack.member(),
+      stack.expert('Dana'),
+    ]);
+    const item = await stack.ask(member, expert.id);
     const heard: Array<{ questionId: string; at: number }> = [];
-    const watcher = await stack.bus.bus.watch({
+    const watcher = await stack.bus.watch({
       stream: MODERATION_STREAM,
       types: [QuestionApproved.type, QuestionRejected.type],
       handler: async (event) => {

@@ -3,8 +3,7 @@ import type { Browser } from '@uapqa/service-kit/testing';
 import { eventually, recordEvents, testBackends } from '@uapqa/service-kit/testing';
 import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ModerationInstance } from '../src/service.js';
-import { credits, type QueueItem, type SignedIn, startModerationStack } from './harness.js';
+import { type Expert, type QueueItem, type SignedIn, startModeration } from './harness.js';
 
 /**
  * Long enough that no hold ends by the clock while a test runs on a slow machine: the tests
@@ -15,10 +14,11 @@ const ALREADY_SENT = 'This decision was already sent; it can no longer be undone
 
 describe.each(testBackends())('undo of a held decision ($name)', (backend) => {
   const stack = stackForSuite(() =>
-    startModerationStack(backend, { DECISION_HOLD_SECONDS: String(HOLD_SECONDS) }),
+    startModeration(backend, { DECISION_HOLD_SECONDS: String(HOLD_SECONDS) }),
   );
   let moderator: SignedIn;
   let admin: SignedIn;
+  let dana: Expert;
   let events: Awaited<ReturnType<typeof recordEvents>>;
 
   const statusPath = (id: string) => `/api/admin/questions/${id}/status`;
@@ -27,9 +27,7 @@ describe.each(testBackends())('undo of a held decision ($name)', (backend) => {
     events.seen.filter((event) => (event.data as { questionId: string }).questionId === id);
   /** Announces every decision held now, as the release timer does once their hold has ended. */
   const releaseAll = () =>
-    (stack.services.moderation as ModerationInstance).releaseDecisions(
-      new Date(Date.now() + (HOLD_SECONDS + 1) * 1000),
-    );
+    stack.moderation.releaseDecisions(new Date(Date.now() + (HOLD_SECONDS + 1) * 1000));
   const approve = (staff: Browser, id: string) =>
     staff.patch(statusPath(id), { status: 'approved', moderationNotes: 'Worth answering.' });
   const stats = async () =>
@@ -37,15 +35,14 @@ describe.each(testBackends())('undo of a held decision ($name)', (backend) => {
       awaitingReview: number;
       decidedThisMonth: number;
     };
-  const audited = async (asker: SignedIn, id: string) => {
-    const log = await admin.get(`/api/admin/audit?subjectUserId=${asker.id}&limit=200`);
-    const entries = (await log.json()) as Array<{ subject: string; action: string }>;
-    return entries.filter((entry) => entry.subject === `question ${id}`);
-  };
 
   beforeAll(async () => {
-    [moderator, admin] = await Promise.all([stack.signedIn('moderator'), stack.signedIn('admin')]);
-    events = await recordEvents(stack.bus.bus, MODERATION_STREAM, [
+    [moderator, admin, dana] = await Promise.all([
+      stack.signedIn('moderator'),
+      stack.signedIn('admin'),
+      stack.expert('Dana'),
+    ]);
+    events = await recordEvents(stack.bus, MODERATION_STREAM, [
       QuestionApproved.type,
       QuestionRejected.type,
     ]);
@@ -54,9 +51,8 @@ describe.each(testBackends())('undo of a held decision ($name)', (backend) => {
     await events?.stop();
   });
 
-  /** A new member's question (a member may hold only two places in an expert's week). */
   async function ask(asker?: SignedIn): Promise<QueueItem> {
-    return stack.ask(asker ?? (await stack.member()), await stack.expertWithRoom(1));
+    return stack.ask(asker ?? (await stack.member()), dana.id);
   }
 
   it('records a decision at once and announces it only once its hold is released', async () => {
@@ -82,8 +78,7 @@ describe.each(testBackends())('undo of a held decision ($name)', (backend) => {
 
     const barrierUntil = new Date((await first.json()).undoUntil);
     expect(barrierUntil.getTime()).toBeLessThan(Date.parse(body.undoUntil));
-    const moderation = stack.services.moderation as ModerationInstance;
-    expect(await moderation.releaseDecisions(barrierUntil)).toBe(1);
+    expect(await stack.moderation.releaseDecisions(barrierUntil)).toBe(1);
     await eventually(() => expect(about(barrier.id)).toHaveLength(1));
     expect(about(held.id)).toEqual([]);
 
@@ -100,14 +95,12 @@ describe.each(testBackends())('undo of a held decision ($name)', (backend) => {
     });
     // A second release, as another replica's, finds nothing left to announce.
     expect(await releaseAll()).toBe(0);
-    await eventually(async () => expect(await audited(member, held.id)).toHaveLength(1));
   });
 
   it('puts an undone decision back in the queue, announces nothing, and takes a new one', async () => {
     const member = await stack.member();
     const item = await ask(member);
     const before = await stats();
-    const creditsBefore = await credits(member);
     const rejected = await moderator.patch(statusPath(item.id), {
       status: 'rejected',
       rejectionReason: 'off_topic',
@@ -141,15 +134,9 @@ describe.each(testBackends())('undo of a held decision ($name)', (backend) => {
     expect((await approve(moderator, item.id)).status).toBe(200);
     expect(await releaseAll()).toBe(1);
     await eventually(() => expect(about(item.id)).toHaveLength(1));
-    expect(about(item.id)[0]!.type).toBe('QuestionApproved');
+    // The rejection was never heard: nothing refunds it, nothing records it.
+    expect(about(item.id).map((event) => event.type)).toEqual(['QuestionApproved']);
     expect((await stats()).decidedThisMonth).toBe(before.decidedThisMonth + 1);
-    // The rejection was never heard: no refund, and the audit log has the approval alone.
-    await eventually(async () =>
-      expect((await audited(member, item.id)).map((entry) => entry.action)).toEqual([
-        'question_approved',
-      ]),
-    );
-    expect(await credits(member)).toBe(creditsBefore);
   });
 
   it('answers 409 once the decision was announced', async () => {
@@ -164,17 +151,7 @@ describe.each(testBackends())('undo of a held decision ($name)', (backend) => {
   });
 
   it('lets only the moderator who decided, or an admin, undo', async () => {
-    const colleague = await stack.member();
-    // Read before the role changes: the change ends the account's sessions.
-    const { username } = await (await colleague.get('/api/user')).json();
-    const promoted = await admin.patch(`/api/admin/users/${colleague.id}/role`, {
-      role: 'moderator',
-      reason: 'Joins the moderation team',
-    });
-    expect(promoted.status).toBe(200);
-    const other = stack.visitor();
-    const login = await other.post('/api/login', { username, password: 'correct horse battery' });
-    expect(login.status).toBe(200);
+    const other = await stack.signedIn('moderator');
 
     const item = await ask();
     expect((await approve(moderator, item.id)).status).toBe(200);
@@ -200,8 +177,7 @@ describe.each(testBackends())('undo of a held decision ($name)', (backend) => {
     expect((await approve(moderator, held.id)).status).toBe(200);
     expect((await approve(moderator, undone.id)).status).toBe(200);
     expect((await moderator.post(undoPath(undone.id))).status).toBe(200);
-    const closed = await member.delete('/api/account', {}, { password: 'correct horse battery' });
-    expect(closed.status).toBe(200);
+    await stack.closeAccount(member);
 
     // Questions deletes both, as never announced: moderation lets go of them too, so neither an
     // announcement nor an Undo brings back a question that no longer exists.
