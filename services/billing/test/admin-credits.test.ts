@@ -1,17 +1,17 @@
-import { AdminCredits } from '@uapqa/contracts';
-import { eventually, testBackends } from '@uapqa/service-kit/testing';
+import { AdminCredits, BILLING_STREAM, BillingStaffActionTaken } from '@uapqa/contracts';
+import { eventually, recordEvents, testBackends } from '@uapqa/service-kit/testing';
 import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
 import { describe, expect, it } from 'vitest';
-import { currentUser, pay, startBillingStack } from './harness.js';
+import { currentUser, pay, startBilling } from './harness.js';
 
 describe.each(testBackends())("an admin and a member's credits ($name)", (backend) => {
-  const stack = stackForSuite(() => startBillingStack(backend));
+  const stack = stackForSuite(() => startBilling(backend));
 
   it('grants and takes back credits with a reason, as ledger entries, never below zero', async () => {
-    const member = await stack.member();
+    const { browser: member, userId: id } = await stack.member();
     await pay(member, { path: '/api/create-subscription' });
-    const { id } = await currentUser(member);
     const admin = await stack.signedIn('admin');
+    const reports = await recordEvents(stack.bus, BILLING_STREAM, [BillingStaffActionTaken.type]);
     const adjust = (delta: number, reason: string) =>
       admin.post(`/api/admin/users/${id}/credits`, { delta, reason });
 
@@ -43,22 +43,20 @@ describe.each(testBackends())("an admin and a member's credits ($name)", (backen
     // The balance is the sum of the ledger, adjustments included.
     expect(shown.ledger.reduce((sum, line) => sum + line.delta, 0)).toBe(0);
 
-    // Each adjustment is in the audit log once, with its reason (identity records billing's
-    // report of it); the refused one is not.
-    await eventually(async () => {
-      const log = await admin.get(`/api/admin/audit?action=credits_adjusted&subjectUserId=${id}`);
-      const entries = await log.json();
-      expect(entries.map((entry: { subject: string; reason: string }) => entry.reason)).toEqual([
-        'Credits bought with a stolen card',
-        'The expert missed the deadline twice',
-      ]);
-      expect(entries[0]).toMatchObject({ subject: '-5 credits', actorUsername: 'admin' });
-    });
+    // Each adjustment is reported once, with its reason, for the audit log (identity's); the
+    // refused one is not.
+    const report = { actorId: admin.userId, action: 'credits_adjusted', subjectUserId: id };
+    await eventually(() =>
+      expect(reports.data()).toEqual([
+        { ...report, subject: '+2 credits', reason: 'The expert missed the deadline twice' },
+        { ...report, subject: '-5 credits', reason: 'Credits bought with a stolen card' },
+      ]),
+    );
+    await reports.stop();
   });
 
   it('refuses bad input and everyone but admins', async () => {
-    const member = await stack.member();
-    const { id } = await currentUser(member);
+    const { browser: member, userId: id } = await stack.member();
     const admin = await stack.signedIn('admin');
     for (const body of [
       { delta: 0, reason: 'Nothing at all' },

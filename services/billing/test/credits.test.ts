@@ -15,22 +15,21 @@ import type { Browser } from '@uapqa/service-kit/testing';
 import { eventually, recordEvents, testBackends } from '@uapqa/service-kit/testing';
 import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
 import { describe, expect, it } from 'vitest';
-import { currentUser, pay, startBillingStack } from './harness.js';
+import { currentUser, pay, startBilling } from './harness.js';
 
 describe.each(testBackends())('credit reservations and refunds ($name)', (backend) => {
   const reserve = (userId: number, questionId: string) =>
-    stack.bus.bus.request<CreditReservationReply>(CREDIT_RESERVE_SUBJECT, { userId, questionId });
+    stack.bus.request<CreditReservationReply>(CREDIT_RESERVE_SUBJECT, { userId, questionId });
 
   /** A subscribed member with exactly 3 credits. */
   async function subscriber(): Promise<{ browser: Browser; userId: number }> {
-    const browser = await stack.member();
+    const { browser, userId } = await stack.member();
     await pay(browser, { path: '/api/create-subscription' });
-    const user = await currentUser(browser);
-    expect(user.foiaCredits).toBe(3);
-    return { browser, userId: user.id };
+    expect((await currentUser(browser)).foiaCredits).toBe(3);
+    return { browser, userId };
   }
 
-  const stack = stackForSuite(() => startBillingStack(backend));
+  const stack = stackForSuite(() => startBilling(backend));
 
   it('debits exactly 3 of 50 simultaneous reservations against a balance of 3', async () => {
     const { browser, userId } = await subscriber();
@@ -59,9 +58,8 @@ describe.each(testBackends())('credit reservations and refunds ($name)', (backen
   });
 
   it('requires an active subscription', async () => {
-    const browser = await stack.member();
-    const { id } = await currentUser(browser);
-    expect(await reserve(id, randomUUID())).toEqual({
+    const { userId } = await stack.member();
+    expect(await reserve(userId, randomUUID())).toEqual({
       ok: false,
       reason: 'subscription_required',
       balance: 0,
@@ -72,7 +70,7 @@ describe.each(testBackends())('credit reservations and refunds ($name)', (backen
     const { browser, userId } = await subscriber();
     const questionId = randomUUID();
     await reserve(userId, questionId);
-    const refunds = await recordEvents(stack.bus.bus, 'billing', [CreditsRefunded.type]);
+    const refunds = await recordEvents(stack.bus, 'billing', [CreditsRefunded.type]);
     const rejected = createEvent(QuestionRejected, {
       questionId,
       askerId: userId,
@@ -80,9 +78,9 @@ describe.each(testBackends())('credit reservations and refunds ($name)', (backen
       moderationNotes: 'Off topic',
       rejectedAt: new Date().toISOString(),
     });
-    await stack.bus.bus.publish(MODERATION_STREAM, rejected);
-    await stack.bus.bus.publish(MODERATION_STREAM, rejected); // a redelivery of the same event
-    await stack.bus.bus.publish(MODERATION_STREAM, { ...rejected, id: randomUUID() }); // a second event
+    await stack.bus.publish(MODERATION_STREAM, rejected);
+    await stack.bus.publish(MODERATION_STREAM, rejected); // a redelivery of the same event
+    await stack.bus.publish(MODERATION_STREAM, { ...rejected, id: randomUUID() }); // a second event
     await eventually(() => expect(refunds.data()).toHaveLength(1));
     // A later rejection, of another member's question: billing takes the events in order and
     // publishes its refunds in that order, so once this one's refund is out, a second refund
@@ -90,7 +88,7 @@ describe.each(testBackends())('credit reservations and refunds ($name)', (backen
     const other = await subscriber();
     const laterQuestionId = randomUUID();
     await reserve(other.userId, laterQuestionId);
-    await stack.bus.bus.publish(MODERATION_STREAM, {
+    await stack.bus.publish(MODERATION_STREAM, {
       ...rejected,
       id: randomUUID(),
       data: { ...rejected.data, questionId: laterQuestionId, askerId: other.userId },
@@ -113,7 +111,7 @@ describe.each(testBackends())('credit reservations and refunds ($name)', (backen
     await reserve(userId, unstored);
     expect((await currentUser(browser)).foiaCredits).toBe(1);
 
-    await stack.bus.bus.publish(
+    await stack.bus.publish(
       QUESTIONS_STREAM,
       createEvent(QuestionOverdue, {
         questionId: overdue,
@@ -125,15 +123,15 @@ describe.each(testBackends())('credit reservations and refunds ($name)', (backen
     await eventually(async () => expect((await currentUser(browser)).foiaCredits).toBe(2));
 
     const release = () =>
-      stack.bus.bus.request(CREDIT_RELEASE_SUBJECT, { userId, questionId: unstored });
+      stack.bus.request(CREDIT_RELEASE_SUBJECT, { userId, questionId: unstored });
     expect(await release()).toEqual({ released: true, balance: 3 });
     expect(await release()).toEqual({ released: false, balance: 3 });
     expect((await currentUser(browser)).foiaCredits).toBe(3);
   });
 
   it("pays the expert's fee once per answered question", async () => {
-    const expert = await stack.signedIn('dana');
-    const { id: expertId } = await currentUser(expert);
+    const expert = await stack.signedIn('expert');
+    const expertId = expert.userId;
     const before = await (await expert.get('/api/billing/earnings')).json();
     const answered = createEvent(QuestionAnswered, {
       questionId: randomUUID(),
@@ -142,8 +140,8 @@ describe.each(testBackends())('credit reservations and refunds ($name)', (backen
       title: 'What did the radar show?',
       answeredAt: new Date().toISOString(),
     });
-    await stack.bus.bus.publish(QUESTIONS_STREAM, answered);
-    await stack.bus.bus.publish(QUESTIONS_STREAM, { ...answered, id: randomUUID() });
+    await stack.bus.publish(QUESTIONS_STREAM, answered);
+    await stack.bus.publish(QUESTIONS_STREAM, { ...answered, id: randomUUID() });
     await eventually(async () => {
       const after = await (await expert.get('/api/billing/earnings')).json();
       expect(after).toMatchObject({
@@ -153,6 +151,6 @@ describe.each(testBackends())('credit reservations and refunds ($name)', (backen
         unpaidCents: before.unpaidCents + 3500,
       });
     });
-    expect((await (await stack.member()).get('/api/billing/earnings')).status).toBe(403);
+    expect((await (await stack.member()).browser.get('/api/billing/earnings')).status).toBe(403);
   });
 });

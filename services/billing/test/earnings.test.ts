@@ -10,7 +10,7 @@ import type { Browser } from '@uapqa/service-kit/testing';
 import { eventually, testBackends } from '@uapqa/service-kit/testing';
 import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
 import { describe, expect, it } from 'vitest';
-import { currentUser, startBillingStack } from './harness.js';
+import { startBilling } from './harness.js';
 
 const FEE = 3500;
 
@@ -43,11 +43,11 @@ describe.each(testBackends())('the expert earnings statement ($name)', (backend)
     });
   }
 
-  const stack = stackForSuite(() => startBillingStack(backend, { EXPERT_FEE_CENTS: String(FEE) }));
+  const stack = stackForSuite(() => startBilling(backend, { EXPERT_FEE_CENTS: String(FEE) }));
 
   it('puts each fee in the calendar month (UTC) its answer was given, and adds up', async () => {
-    const expert = await stack.signedIn('marcus');
-    const { id: expertId } = await currentUser(expert);
+    const expert = await stack.signedIn('expert');
+    const expertId = expert.userId;
     const empty = await statement(expert);
     expect(empty.answeredCount).toBe(0);
     expect(empty.periods).toEqual([
@@ -61,7 +61,7 @@ describe.each(testBackends())('the expert earnings statement ($name)', (backend)
       '2025-04-20T12:00:00.000Z',
       now,
     ]) {
-      await stack.bus.bus.publish(QUESTIONS_STREAM, answered(expertId, answeredAt));
+      await stack.bus.publish(QUESTIONS_STREAM, answered(expertId, answeredAt));
     }
     await eventually(async () => expect((await statement(expert)).answeredCount).toBe(4));
     const result = await statement(expert);
@@ -112,15 +112,15 @@ describe.each(testBackends())('the expert earnings statement ($name)', (backend)
   });
 
   it('pays an answer announced twice, or redelivered, once', async () => {
-    const expert = await stack.signedIn('theo');
-    const { id: expertId } = await currentUser(expert);
+    const expert = await stack.signedIn('expert');
+    const expertId = expert.userId;
     const event = answered(expertId, '2025-06-10T09:00:00.000Z');
-    await stack.bus.bus.publish(QUESTIONS_STREAM, event);
-    await stack.bus.bus.publish(QUESTIONS_STREAM, event);
-    await stack.bus.bus.publish(QUESTIONS_STREAM, { ...event, id: randomUUID() });
+    await stack.bus.publish(QUESTIONS_STREAM, event);
+    await stack.bus.publish(QUESTIONS_STREAM, event);
+    await stack.bus.publish(QUESTIONS_STREAM, { ...event, id: randomUUID() });
     // A later answer in the same month is the marker that every earlier delivery was handled.
     const marker = answered(expertId, '2025-06-11T09:00:00.000Z');
-    await stack.bus.bus.publish(QUESTIONS_STREAM, marker);
+    await stack.bus.publish(QUESTIONS_STREAM, marker);
     await eventually(async () => {
       const [june] = (await statement(expert)).periods.filter((p) => p.month === '2025-06');
       expect(june?.answeredCount).toBe(2);
@@ -131,14 +131,14 @@ describe.each(testBackends())('the expert earnings statement ($name)', (backend)
   });
 
   it('shows each expert their own statement and nobody else any', async () => {
-    const dana = await stack.signedIn('dana');
-    const { id: danaId } = await currentUser(dana);
-    const evelyn = await stack.signedIn('evelyn');
-    await stack.bus.bus.publish(QUESTIONS_STREAM, answered(danaId, '2025-08-01T10:00:00.000Z'));
+    const dana = await stack.signedIn('expert');
+    const danaId = dana.userId;
+    const evelyn = await stack.signedIn('expert');
+    await stack.bus.publish(QUESTIONS_STREAM, answered(danaId, '2025-08-01T10:00:00.000Z'));
     await eventually(async () => expect((await statement(dana)).answeredCount).toBe(1));
     expect((await statement(evelyn)).answeredCount).toBe(0);
 
-    const member = await stack.member();
+    const { browser: member } = await stack.member();
     const forbidden = await member.get('/api/billing/earnings');
     expect(forbidden.status).toBe(403);
     expect(await forbidden.json()).toEqual({ message: expect.any(String) });

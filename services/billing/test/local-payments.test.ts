@@ -2,13 +2,13 @@ import { BillingAccount } from '@uapqa/contracts';
 import { testBackends } from '@uapqa/service-kit/testing';
 import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
 import { describe, expect, it } from 'vitest';
-import { currentUser, pay, startBillingStack } from './harness.js';
+import { currentUser, pay, startBilling } from './harness.js';
 
 describe.each(testBackends())('payments through the local provider ($name)', (backend) => {
-  const stack = stackForSuite(() => startBillingStack(backend));
+  const stack = stackForSuite(() => startBilling(backend));
 
   it('subscribes a new member: active with 3 credits, then refuses a second subscription', async () => {
-    const member = await stack.member();
+    const { browser: member } = await stack.member();
     expect(await currentUser(member)).toMatchObject({
       subscriptionStatus: 'inactive',
       foiaCredits: 0,
@@ -27,7 +27,7 @@ describe.each(testBackends())('payments through the local provider ($name)', (ba
   });
 
   it('adds 3 credits for the small pack and 10 for the bulk pack', async () => {
-    const member = await stack.member();
+    const { browser: member } = await stack.member();
     await pay(member, { path: '/api/create-subscription' });
     await pay(member, { path: '/api/purchase-credits', pack: 'small' });
     expect((await currentUser(member)).foiaCredits).toBe(6);
@@ -36,7 +36,7 @@ describe.each(testBackends())('payments through the local provider ($name)', (ba
   });
 
   it('grants nothing for a declined payment and reports the provider message', async () => {
-    const member = await stack.member();
+    const { browser: member } = await stack.member();
     const { result } = await pay(member, { path: '/api/create-subscription' }, 'failed');
     expect(result).toEqual({ status: 'failed', error: { message: 'Your card was declined.' } });
     expect(await currentUser(member)).toMatchObject({
@@ -48,7 +48,7 @@ describe.each(testBackends())('payments through the local provider ($name)', (ba
   });
 
   it('refuses credit purchases without an active subscription, and unknown packs', async () => {
-    const member = await stack.member();
+    const { browser: member } = await stack.member();
     const refused = await member.post('/api/purchase-credits', { package: 'small' });
     expect(refused.status).toBe(403);
     expect((await refused.json()).message).toMatch(/active subscription/);
@@ -59,9 +59,9 @@ describe.each(testBackends())('payments through the local provider ($name)', (ba
   });
 
   it("does not let a member confirm someone else's payment, nor a visitor start one", async () => {
-    const owner = await stack.member();
+    const { browser: owner } = await stack.member();
     const { clientSecret } = await (await owner.post('/api/create-subscription')).json();
-    const thief = await stack.member();
+    const { browser: thief } = await stack.member();
     const stolen = await thief.post('/api/billing/local/confirm', {
       clientSecret,
       outcome: 'succeeded',
@@ -72,7 +72,7 @@ describe.each(testBackends())('payments through the local provider ($name)', (ba
   });
 
   it('reuses the pending subscription payment when Subscribe is pressed twice', async () => {
-    const member = await stack.member();
+    const { browser: member } = await stack.member();
     const first = await (await member.post('/api/create-subscription')).json();
     const second = await (await member.post('/api/create-subscription')).json();
     expect(second.clientSecret).toBe(first.clientSecret);
@@ -88,6 +88,6 @@ describe.each(testBackends())('payments through the local provider ($name)', (ba
     const stats = await (await admin.get('/api/billing/stats')).json();
     expect(stats.activeSubscribers).toBeGreaterThanOrEqual(2);
     expect(stats.monthlyRevenue).toBeGreaterThanOrEqual(20 + 25 + 50);
-    expect((await (await stack.member()).get('/api/billing/stats')).status).toBe(403);
+    expect((await (await stack.member()).browser.get('/api/billing/stats')).status).toBe(403);
   });
 });

@@ -3,7 +3,7 @@ import type { Browser } from '@uapqa/service-kit/testing';
 import { testBackends } from '@uapqa/service-kit/testing';
 import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
 import { describe, expect, it } from 'vitest';
-import { currentUser, pay, startBillingStack } from './harness.js';
+import { currentUser, pay, startBilling } from './harness.js';
 
 async function report(admin: Browser) {
   const response = await admin.get('/api/admin/reports/payments');
@@ -14,7 +14,7 @@ async function report(admin: Browser) {
 }
 
 describe.each(testBackends())('the payment report ($name)', (backend) => {
-  const stack = stackForSuite(() => startBillingStack(backend));
+  const stack = stackForSuite(() => startBilling(backend));
 
   it("adds up this month's payments and ledger entries, and is for admins only", async () => {
     const admin = await stack.signedIn('admin');
@@ -22,10 +22,9 @@ describe.each(testBackends())('the payment report ($name)', (backend) => {
     const month = new Date().toISOString().slice(0, 7);
     expect(before.month).toBe(month);
 
-    const member = await stack.member();
+    const { browser: member, userId: id } = await stack.member();
     await pay(member, { path: '/api/create-subscription' });
     await pay(member, { path: '/api/purchase-credits', pack: 'small' });
-    const { id } = await currentUser(member);
     await admin.post(`/api/admin/users/${id}/credits`, { delta: -2, reason: 'Chargeback' });
 
     const after = (await report(admin)).months.at(-1)!;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Backend, Browser } from '@uapqa/service-kit/testing';
 import Stripe from 'stripe';
 import { expect } from 'vitest';
-import { type BillingStack, currentUser, startBillingStack } from './harness.js';
+import { type BillingAlone, startBilling } from './harness.js';
 import { startStripeDouble } from './stripe-double.js';
 
 const signer = new Stripe('sk_test_signer');
@@ -45,7 +45,7 @@ export const invoiceOf = (clientSecret: string) =>
   /^pi_for_(in_\w+)_secret/.exec(clientSecret)![1]!;
 
 export interface StripeBilling {
-  stack: BillingStack;
+  stack: BillingAlone;
   double: Awaited<ReturnType<typeof startStripeDouble>>;
   /** Posts `event` to the webhook, signed with `secret` (by default the stack's own). */
   sendWebhook(event: object, secret?: string): Promise<Response>;
@@ -58,7 +58,7 @@ export async function startStripeBilling(
   webhookSecret: string,
 ): Promise<StripeBilling> {
   const double = await startStripeDouble();
-  const stack = await startBillingStack(backend, {
+  const stack = await startBilling(backend, {
     PAYMENT_PROVIDER: 'stripe',
     STRIPE_SECRET_KEY: 'sk_test_double',
     STRIPE_WEBHOOK_SECRET: webhookSecret,
@@ -70,7 +70,7 @@ export async function startStripeBilling(
     double,
     async sendWebhook(event, secret = webhookSecret) {
       const payload = JSON.stringify(event);
-      return stack.gateway.app.request('http://localhost:3000/api/billing/webhook', {
+      return stack.billing.app.request('http://localhost/api/billing/webhook', {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -94,8 +94,7 @@ export async function subscribedMember(
   billing: StripeBilling,
   subscriptionPrefix: string,
 ): Promise<{ browser: Browser; userId: number; subscriptionId: string }> {
-  const browser = await billing.stack.member();
-  const { id: userId } = await currentUser(browser);
+  const { browser, userId } = await billing.stack.member();
   const { clientSecret } = await (await browser.post('/api/create-subscription')).json();
   const subscriptionId = `${subscriptionPrefix}_${userId}`;
   const paid = invoiceEvent('invoice.paid', invoiceOf(clientSecret), userId, subscriptionId);

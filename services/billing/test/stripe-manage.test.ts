@@ -10,7 +10,7 @@ import {
 import { eventually, recordEvents, testBackends } from '@uapqa/service-kit/testing';
 import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type BillingStack, currentUser } from './harness.js';
+import { type BillingAlone, currentUser } from './harness.js';
 import {
   invoiceEvent,
   invoiceOf,
@@ -42,7 +42,7 @@ function intentEvent(
 }
 
 describe.each(testBackends())('Stripe: retries and subscription management ($name)', (backend) => {
-  let stack: BillingStack;
+  let stack: BillingAlone;
   let double: StripeBilling['double'];
   const sendWebhook = async (event: object) => {
     expect((await billing.sendWebhook(event)).status).toBe(200);
@@ -55,8 +55,7 @@ describe.each(testBackends())('Stripe: retries and subscription management ($nam
   });
 
   it('pays the same open invoice after a decline, and starts afresh once Stripe voided it', async () => {
-    const browser = await stack.member();
-    const { id: userId } = await currentUser(browser);
+    const { browser, userId } = await stack.member();
     const first = (await (await browser.post('/api/create-subscription')).json()).clientSecret;
     const subscriptions = double.callsTo('/v1/subscriptions').length;
     await sendWebhook(invoiceEvent('invoice.payment_failed', invoiceOf(first), userId, 'sub_a'));
@@ -82,7 +81,7 @@ describe.each(testBackends())('Stripe: retries and subscription management ($nam
   });
 
   it('starts no second subscription while a paid invoice waits for its webhook', async () => {
-    const browser = await stack.member();
+    const { browser } = await stack.member();
     const first = (await (await browser.post('/api/create-subscription')).json()).clientSecret;
     const subscriptions = double.callsTo('/v1/subscriptions').length;
     double.payInvoice(invoiceOf(first));
@@ -168,7 +167,7 @@ describe.each(testBackends())('Stripe: retries and subscription management ($nam
   });
 
   it('lapses and announces SubscriptionLapsed however the subscription stops', async () => {
-    const lapses = await recordEvents(stack.bus.bus, BILLING_STREAM, [SubscriptionLapsed.type]);
+    const lapses = await recordEvents(stack.bus, BILLING_STREAM, [SubscriptionLapsed.type]);
     const [ended, cancelled, unpaid] = [
       await subscribedMember(billing, 'sub_ended'),
       await subscribedMember(billing, 'sub_cancelled'),
@@ -229,7 +228,7 @@ describe.each(testBackends())('Stripe: retries and subscription management ($nam
   });
 
   it('refuses a resume once the subscription is over and changes nothing at Stripe', async () => {
-    const member = await stack.member();
+    const { browser: member } = await stack.member();
     const calls = double.calls.length;
     const refused = await member.post('/api/billing/subscription/resume');
     expect(refused.status).toBe(409);
@@ -238,7 +237,7 @@ describe.each(testBackends())('Stripe: retries and subscription management ($nam
 
   it('ends the subscription at Stripe at once, without proration, when the member closes their account', async () => {
     const { browser, userId, subscriptionId } = await subscribed();
-    await stack.bus.bus.publish(
+    await stack.bus.publish(
       IDENTITY_STREAM,
       createEvent(AccountClosed, {
         userId,

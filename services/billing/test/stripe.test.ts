@@ -8,7 +8,7 @@ import { testBackends } from '@uapqa/service-kit/testing';
 import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addMonths } from '../src/routes/account.js';
-import { type BillingStack, currentUser } from './harness.js';
+import { type BillingAlone, currentUser } from './harness.js';
 import {
   invoiceEvent,
   type StripeBilling,
@@ -20,7 +20,7 @@ import {
 const WEBHOOK_SECRET = 'whsec_test_double_secret';
 
 describe.each(testBackends())('Stripe adapter against a local API double ($name)', (backend) => {
-  let stack: BillingStack;
+  let stack: BillingAlone;
   let double: StripeBilling['double'];
   let sendWebhook: StripeBilling['sendWebhook'];
   const subscribed = () => subscribedMember(billing, 'sub_test');
@@ -31,8 +31,7 @@ describe.each(testBackends())('Stripe adapter against a local API double ($name)
   });
 
   it('creates a customer and an incomplete monthly subscription whose invoice secret goes to the browser', async () => {
-    const browser = await stack.member();
-    const { id: userId } = await currentUser(browser);
+    const { browser, userId } = await stack.member();
     const response = await browser.post('/api/create-subscription');
     expect(response.status).toBe(200);
     const { clientSecret } = await response.json();
@@ -63,8 +62,7 @@ describe.each(testBackends())('Stripe adapter against a local API double ($name)
   });
 
   it('activates with 3 credits on a verified invoice.paid, once however often it is replayed', async () => {
-    const browser = await stack.member();
-    const { id: userId } = await currentUser(browser);
+    const { browser, userId } = await stack.member();
     const event = invoiceEvent('invoice.paid', `in_test_${userId}`, userId, `sub_test_${userId}`);
     const first = await sendWebhook(event);
     expect(await first.json()).toEqual({ received: true, outcome: 'applied' });
@@ -80,8 +78,7 @@ describe.each(testBackends())('Stripe adapter against a local API double ($name)
   });
 
   it('refuses a webhook with a bad signature with 400 and changes nothing', async () => {
-    const browser = await stack.member();
-    const { id: userId } = await currentUser(browser);
+    const { browser, userId } = await stack.member();
     const forged = await sendWebhook(
       invoiceEvent('invoice.paid', `in_forged_${userId}`, userId, 'sub_forged'),
       'whsec_wrong',
@@ -89,7 +86,7 @@ describe.each(testBackends())('Stripe adapter against a local API double ($name)
     expect(forged.status).toBe(400);
     // A short fixed answer: no SDK wording, no stack, nothing of the request echoed.
     expect(await forged.json()).toEqual({ message: 'Invalid signature.' });
-    const unsigned = await stack.gateway.app.request('http://localhost:3000/api/billing/webhook', {
+    const unsigned = await stack.billing.app.request('http://localhost/api/billing/webhook', {
       method: 'POST',
       body: JSON.stringify(invoiceEvent('invoice.paid', `in_unsigned_${userId}`, userId, 'sub_x')),
     });
@@ -157,7 +154,7 @@ describe.each(testBackends())('Stripe adapter against a local API double ($name)
         addMonths(new Date(account.lapsedAt), FROZEN_CREDITS_MONTHS).toISOString(),
       );
     }
-    const refused = await stack.bus.bus.request<CreditReservationReply>(CREDIT_RESERVE_SUBJECT, {
+    const refused = await stack.bus.request<CreditReservationReply>(CREDIT_RESERVE_SUBJECT, {
       userId: returning.userId,
       questionId: randomUUID(),
     });
@@ -169,7 +166,7 @@ describe.each(testBackends())('Stripe adapter against a local API double ($name)
     expect((await currentUser(leaving.browser)).foiaCredits).toBe(0);
     expect((await currentUser(returning.browser)).foiaCredits).toBe(3);
 
-    const { id } = await currentUser(returning.browser);
+    const id = returning.userId;
     await sendWebhook(invoiceEvent('invoice.paid', `in_return_${id}`, id, `sub_return_${id}`));
     expect(await currentUser(returning.browser)).toMatchObject({
       subscriptionStatus: 'active',
@@ -178,7 +175,7 @@ describe.each(testBackends())('Stripe adapter against a local API double ($name)
   });
 
   it('hides the local confirmation route and publishes the Stripe key', async () => {
-    const browser = await stack.member();
+    const { browser } = await stack.member();
     const confirm = await browser.post('/api/billing/local/confirm', {
       clientSecret: 'x',
       outcome: 'succeeded',
