@@ -1,11 +1,16 @@
-import { createEvent, ExpertApplicationSubmitted, IDENTITY_STREAM } from '@uapqa/contracts';
+import { randomBytes } from 'node:crypto';
+import {
+  createEvent,
+  ExpertApplicationDecided,
+  ExpertApplicationSubmitted,
+  IDENTITY_STREAM,
+  UserRoleChanged,
+} from '@uapqa/contracts';
 import { eventually, testBackends } from '@uapqa/service-kit/testing';
 import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startSmtp, toAddress } from '../src/testing/index.js';
-import { DEMO_PASSWORD, newMember, startAlone, startNotificationsStack } from './harness.js';
-
-const ADMIN_EMAIL = 'admin@demo.uapqa.local';
+import { type Member, startAlone, startNotifications } from './harness.js';
 
 let counter = 0;
 function application(overrides: Record<string, unknown> = {}) {
@@ -23,24 +28,68 @@ function application(overrides: Record<string, unknown> = {}) {
 }
 
 describe.each(testBackends())('expert application emails ($name)', (backend) => {
-  const stack = stackForSuite(() => startNotificationsStack(backend));
+  const stack = stackForSuite(() => startNotifications(backend));
+  let admin: Member;
+  let moderator: Member;
+  beforeAll(async () => {
+    admin = await stack.announceUser({ role: 'admin' });
+    moderator = await stack.announceUser({ role: 'moderator' });
+  });
 
-  async function signedIn(username: string) {
-    const session = stack.visitor();
-    const login = await session.post('/api/login', { username, password: DEMO_PASSWORD });
-    expect(login.status).toBe(200);
-    return session;
-  }
-
-  /** A visitor applies through the gateway, as the /apply form does. */
+  /** A visitor's application, as identity announces it once the /apply form is sent. */
   let applications = 0;
   async function apply(body = application()) {
-    const response = await stack.visitor().post('/api/expert-applications', body, {
-      'x-forwarded-for': `203.0.113.${++applications}`,
-    });
-    expect(response.status).toBe(201);
-    return { ...body, id: ((await response.json()) as { id: number }).id };
+    const id = ++applications;
+    await stack.publish(
+      IDENTITY_STREAM,
+      createEvent(ExpertApplicationSubmitted, {
+        applicationId: id,
+        ...body,
+        submittedAt: new Date().toISOString(),
+      }),
+    );
+    return { ...body, id };
   }
+
+  /** An admin's decision, as identity announces it; an approval carries the invitation. */
+  function decided(
+    sent: Awaited<ReturnType<typeof apply>>,
+    decision: 'approved' | 'declined',
+    note: string | null = null,
+  ) {
+    return createEvent(ExpertApplicationDecided, {
+      applicationId: sent.id,
+      name: sent.name,
+      email: sent.email,
+      decision,
+      note,
+      decidedBy: admin.userId,
+      decidedAt: new Date().toISOString(),
+      ...(decision === 'approved'
+        ? {
+            invitation: {
+              token: randomBytes(32).toString('base64url'),
+              expiresAt: new Date(Date.now() + 14 * 24 * 3600_000).toISOString(),
+            },
+          }
+        : {}),
+    });
+  }
+
+  /** A role change, as identity announces it. */
+  const roleChanged = (member: Member, previousRole: 'user' | 'admin', role: 'user' | 'admin') =>
+    stack.publish(
+      IDENTITY_STREAM,
+      createEvent(UserRoleChanged, {
+        userId: member.userId,
+        username: member.username,
+        email: member.email,
+        firstName: member.firstName,
+        lastName: 'Tester',
+        role,
+        previousRole,
+      }),
+    );
 
   it('thanks the applicant and tells every admin, with the details and the dashboard link', async () => {
     const sent = await apply();
@@ -54,8 +103,8 @@ describe.each(testBackends())('expert application emails ($name)', (backend) => 
     expect(received.html).toContain('Jordan &lt;Vale&gt;');
     expect(received.html).not.toContain('<Vale>');
 
-    const staff = await stack.smtp.waitForOne(ADMIN_EMAIL, `New expert application: ${sent.name}`);
-    expect(toAddress(staff)).toBe(ADMIN_EMAIL);
+    const staff = await stack.smtp.waitForOne(admin.email, `New expert application: ${sent.name}`);
+    expect(toAddress(staff)).toBe(admin.email);
     expect(staff.replyTo?.text).toContain(sent.email);
     expect(staff.text).toContain(`number ${sent.id}`);
     expect(staff.text).toContain(`Email: ${sent.email}`);
@@ -67,17 +116,19 @@ describe.each(testBackends())('expert application emails ($name)', (backend) => 
       'Approve or decline it on the admin dashboard: https://uap.example/admin-dashboard',
     );
     expect(staff.html).toContain('href="https://uap.example/admin-dashboard"');
-    // Moderators do not decide applications.
-    expect(stack.smtp.to('moderator@demo.uapqa.local')).toHaveLength(0);
+    // Moderators do not decide applications: once every message is out, none went to one.
+    await eventually(async () => expect(await stack.service.mailBacklog()).toBe(0));
+    expect(stack.smtp.to(moderator.email)).toHaveLength(0);
   });
 
   it('sends the approval with the note and the way to become an expert', async () => {
     const sent = await apply();
-    const admin = await signedIn('admin');
-    const approved = await admin.post(`/api/admin/expert-applications/${sent.id}/approve`, {
-      note: 'Loved the Blue Book work.\nPlease use the same email address.',
-    });
-    expect(approved.status).toBe(200);
+    const approval = decided(
+      sent,
+      'approved',
+      'Loved the Blue Book work.\nPlease use the same email address.',
+    );
+    await stack.publish(IDENTITY_STREAM, approval);
 
     const mail = await stack.smtp.waitForOne(sent.email, 'Your expert application was approved');
     expect(mail.text).toContain(`Hello ${sent.name},`);
@@ -88,6 +139,7 @@ describe.each(testBackends())('expert application emails ($name)', (backend) => 
       /1\. Create your account: https:\/\/uap\.example\/auth\?tab=register&invite=([\w-]{43})\n/,
     )?.[1];
     expect(invite).toBeDefined();
+    expect(invite).toBe(approval.data.invitation?.token);
     expect(mail.text).toMatch(
       /This link lets you register even while registration is closed to the public\. It works once, for this email address, until .+ UTC\./,
     );
@@ -104,17 +156,10 @@ describe.each(testBackends())('expert application emails ($name)', (backend) => 
 
   it('sends a refusal with the note, and one decision only', async () => {
     const sent = await apply();
-    const admin = await signedIn('admin');
-    expect(
-      (
-        await admin.post(`/api/admin/expert-applications/${sent.id}/decline`, {
-          note: 'We need more published research.',
-        })
-      ).status,
-    ).toBe(200);
-    expect((await admin.post(`/api/admin/expert-applications/${sent.id}/approve`)).status).toBe(
-      409,
-    );
+    const refusal = decided(sent, 'declined', 'We need more published research.');
+    await stack.publish(IDENTITY_STREAM, refusal);
+    // The same decision delivered again mails nobody twice.
+    await stack.publish(IDENTITY_STREAM, refusal);
 
     const mail = await stack.smtp.waitForOne(sent.email, 'Your expert application');
     expect(mail.text).toContain('we are not able to accept it at this time');
@@ -124,52 +169,31 @@ describe.each(testBackends())('expert application emails ($name)', (backend) => 
     expect(stack.smtp.to(sent.email).map((each) => each.subject)).toEqual(
       expect.arrayContaining(['We received your expert application', 'Your expert application']),
     );
+    await eventually(async () => expect(await stack.service.mailBacklog()).toBe(0));
     await stack.smtp.waitFor(sent.email, 2);
   });
 
   it('leaves the note out of a decision without one', async () => {
     const sent = await apply();
-    const admin = await signedIn('admin');
-    expect((await admin.post(`/api/admin/expert-applications/${sent.id}/decline`)).status).toBe(
-      200,
-    );
+    await stack.publish(IDENTITY_STREAM, decided(sent, 'declined'));
     const mail = await stack.smtp.waitForOne(sent.email, 'Your expert application');
     expect(mail.text).not.toContain('A note from our team');
   });
 
   it('follows role changes: a new admin is told of the next application, a former one is not', async () => {
-    const newcomer = { ...newMember(), password: 'correct horse battery' };
-    const registered = await stack.register(stack.visitor(), {
-      username: newcomer.username,
-      email: newcomer.email,
-      password: newcomer.password,
-      firstName: 'Rae',
-    });
-    expect(registered.status).toBe(200);
-    const { id } = await registered.json();
-    const admin = await signedIn('admin');
-    expect(
-      (
-        await admin.patch(`/api/admin/users/${id}/role`, {
-          role: 'admin',
-          reason: 'Runs the applications',
-        })
-      ).status,
-    ).toBe(200);
+    const newcomer = await stack.announceUser({ firstName: 'Rae' });
+    await roleChanged(newcomer, 'user', 'admin');
 
     const first = await apply();
     await stack.smtp.waitForOne(newcomer.email, `New expert application: ${first.name}`);
-    await stack.smtp.waitForOne(ADMIN_EMAIL, `New expert application: ${first.name}`);
+    await stack.smtp.waitForOne(admin.email, `New expert application: ${first.name}`);
 
-    expect(
-      (await admin.patch(`/api/admin/users/${id}/role`, { role: 'user', reason: 'Left the team' }))
-        .status,
-    ).toBe(200);
+    await roleChanged(newcomer, 'admin', 'user');
     const second = await apply();
-    await stack.smtp.waitForOne(ADMIN_EMAIL, `New expert application: ${second.name}`);
+    await stack.smtp.waitForOne(admin.email, `New expert application: ${second.name}`);
     await stack.smtp.waitForOne(second.email, 'We received your expert application');
     // Every message of the application is out: none went to the former admin.
-    await eventually(async () => expect(await stack.notifications.mailBacklog()).toBe(0));
+    await eventually(async () => expect(await stack.service.mailBacklog()).toBe(0));
     expect(
       stack.smtp.to(newcomer.email).filter((mail) => mail.subject?.includes(second.name)),
     ).toHaveLength(0);

@@ -4,14 +4,14 @@ import { eventually, testBackends } from '@uapqa/service-kit/testing';
 import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
 import { describe, expect, it } from 'vitest';
 import { notificationsForTests, toAddress } from '../src/testing/index.js';
-import { startNotificationsStack } from './harness.js';
+import { startNotifications } from './harness.js';
 
 describe.each(testBackends())('waitlist, newsletter and contact ($name)', (backend) => {
   let n = 0;
   const address = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${++n}@example.com`;
 
   const stack = stackForSuite(() =>
-    startNotificationsStack(backend, { STAFF_EMAIL: 'staff@uap.example' }),
+    startNotifications(backend, { STAFF_EMAIL: 'staff@uap.example' }),
   );
 
   it.each([
@@ -65,7 +65,7 @@ describe.each(testBackends())('waitlist, newsletter and contact ($name)', (backe
       (await visitor.post('/api/waitlist/join', { email: later, source: 'hero' })).status,
     ).toBe(200);
     await stack.smtp.waitFor(later, 1);
-    await eventually(async () => expect(await stack.notifications.mailBacklog()).toBe(0));
+    await eventually(async () => expect(await stack.service.mailBacklog()).toBe(0));
     expect(stack.smtp.to(email.toLowerCase())).toHaveLength(1);
   });
 

@@ -3,22 +3,20 @@ import {
   type EventEnvelope,
   IDENTITY_STREAM,
   type NotificationsStats,
+  type Role,
   UserRegistered,
 } from '@uapqa/contracts';
-import { startTestStack, type TestStack } from '@uapqa/gateway/testing';
-import { identityForTests, registerVerified } from '@uapqa/identity/testing';
 import type { EventBus } from '@uapqa/service-kit';
-import type { Backend, Browser } from '@uapqa/service-kit/testing';
+import {
+  type Backend,
+  type Browser,
+  browser,
+  type TestIdentity,
+  testIdentity,
+} from '@uapqa/service-kit/testing';
 import { expect } from 'vitest';
 import type { NotificationsInstance } from '../src/service.js';
-import {
-  notificationsForTests,
-  startSmtp,
-  type TestSmtp,
-  verificationTokenFromSmtp,
-} from '../src/testing/index.js';
-
-export const DEMO_PASSWORD = 'notifications-demo-password';
+import { notificationsForTests, startSmtp, type TestSmtp } from '../src/testing/index.js';
 
 export interface Member {
   userId: number;
@@ -27,89 +25,34 @@ export interface Member {
   firstName: string;
 }
 
-export interface NotificationsStack extends TestStack {
-  notifications: NotificationsInstance;
-  smtp: TestSmtp;
-  publish(stream: string, event: EventEnvelope): Promise<void>;
-  /** A user identity announces (UserRegistered on the bus, as identity's outbox would). */
-  announceUser(overrides?: Partial<Member> & { role?: 'user' | 'expert' }): Promise<Member>;
-  /** A user nobody announced yet. */
-  unknownUser(): Member;
-  stats(): Promise<NotificationsStats>;
-  /**
-   * Signs a member up as a person would: registers, opens the link the confirmation email
-   * carries (read from the test SMTP server), and is signed in. The verify answer (the user).
-   */
-  register(browser: Browser, body: { email: string } & Record<string, unknown>): Promise<Response>;
-}
-
-let counter = 0;
-
-/** Identity (demo accounts), notifications sending to a real test SMTP server, the gateway. */
-export async function startNotificationsStack(
-  backend: Backend,
-  env: Record<string, string> = {},
-): Promise<NotificationsStack> {
-  const smtp = await startSmtp();
-  const stack = await startTestStack(backend, [
-    identityForTests(DEMO_PASSWORD),
-    notificationsForTests({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://uap.example', ...env }),
-  ]);
-  const notifications = stack.services.notifications as NotificationsInstance;
-  const publish = (stream: string, event: EventEnvelope) => stack.bus.bus.publish(stream, event);
-
-  const unknownUser = newMember;
-
-  let adminToken: string | undefined;
-  return {
-    ...stack,
-    notifications,
-    smtp,
-    publish,
-    unknownUser,
-    register: (browser, body) =>
-      registerVerified(browser, (email) => verificationTokenFromSmtp(smtp, email), body),
-    async announceUser(overrides = {}) {
-      const member = { ...unknownUser(), ...overrides };
-      await publish(IDENTITY_STREAM, registered(member, 'Tester', overrides.role ?? 'user'));
-      return member;
-    },
-    async stats() {
-      if (!adminToken) {
-        const admin = stack.visitor();
-        const login = await admin.post('/api/login', {
-          username: 'admin',
-          password: DEMO_PASSWORD,
-        });
-        expect(login.status).toBe(200);
-        adminToken = admin.jar.get('session');
-      }
-      // Straight to the service: the gateway does not route this staff path yet.
-      const response = await notifications.app.request(
-        'http://notifications.internal/api/notifications/stats',
-        { headers: { authorization: `Bearer ${adminToken}` } },
-      );
-      expect(response.status).toBe(200);
-      return response.json();
-    },
-    async stop() {
-      await stack.stop();
-      await smtp.stop();
-    },
-  };
-}
+/** What identity announces of an account besides the member's own fields. */
+export type Announced = Partial<Member> & { role?: Role; lastName?: string | null };
 
 export interface LoneService {
   service: NotificationsInstance;
   bus: EventBus;
   databaseUrl: string | undefined;
+  /** Signs callers in as identity would, without identity running. */
+  identity: TestIdentity;
   publish(stream: string, event: EventEnvelope): Promise<void>;
-  /** A user identity announces. */
-  announceUser(member?: Member): Promise<Member>;
+  /** A user identity announces (UserRegistered on the bus, as identity's outbox would). */
+  announceUser(overrides?: Announced): Promise<Member>;
+  /** A browser with no session on the service's app. */
+  visitor(): Browser;
+  /** A browser holding the session identity would give this user. */
+  signedIn(user: { id: number; role: Role }): Promise<Browser>;
   /** POSTs JSON straight to the service (as the gateway would forward it). */
   post(path: string, body: unknown): Promise<Response>;
+  /** The outbox and list figures, as an admin reads them. */
+  stats(): Promise<NotificationsStats>;
   stop(): Promise<void>;
 }
+
+export interface NotificationsAlone extends LoneService {
+  smtp: TestSmtp;
+}
+
+export const ORIGIN = 'http://localhost';
 
 /**
  * Notifications alone on a fresh database and bus of the backend (no identity, no gateway).
@@ -120,29 +63,37 @@ export async function startAlone(
   env: Record<string, string> = {},
   wrap: (bus: EventBus) => EventBus = (bus) => bus,
 ): Promise<LoneService> {
+  const identity = await testIdentity();
   const database = await backend.database();
   const testBus = await backend.bus('notifications');
   const service = await notificationsForTests(env).start({
     databaseUrl: database.url,
     bus: wrap(testBus.bus),
-    identityFetch: () => Promise.reject(new Error('identity is not part of this test')),
+    identityFetch: identity.identityFetch,
   });
   const publish = (stream: string, event: EventEnvelope) => testBus.bus.publish(stream, event);
+  let admin: Browser | undefined;
   return {
     service,
     bus: testBus.bus,
     databaseUrl: database.url,
+    identity,
     publish,
-    async announceUser(member = newMember()) {
-      await publish(IDENTITY_STREAM, registered(member, null, 'user'));
+    async announceUser(overrides = {}) {
+      const { role = 'user', lastName = 'Tester', ...fields } = overrides;
+      const member = { ...newMember(), ...fields };
+      await publish(IDENTITY_STREAM, registered(member, lastName, role));
       return member;
     },
-    post: async (path, body) =>
-      service.app.request(`http://notifications.internal${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }),
+    visitor: () => browser(service.app, ORIGIN),
+    signedIn: (user) => identity.signedIn(service.app, user, ORIGIN),
+    post: (path, body) => browser(service.app, ORIGIN).post(path, body),
+    async stats() {
+      admin ??= await identity.signedIn(service.app, { id: 1, role: 'admin' }, ORIGIN);
+      const response = await admin.get('/api/notifications/stats');
+      expect(response.status).toBe(200);
+      return response.json();
+    },
     async stop() {
       await service.stop();
       await testBus.cleanup();
@@ -151,8 +102,29 @@ export async function startAlone(
   };
 }
 
+/** Notifications alone, mailing a test SMTP server, its links on https://uap.example. */
+export async function startNotifications(
+  backend: Backend,
+  env: Record<string, string> = {},
+): Promise<NotificationsAlone> {
+  const smtp = await startSmtp();
+  const lone = await startAlone(backend, {
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: 'https://uap.example',
+    ...env,
+  });
+  return {
+    ...lone,
+    smtp,
+    async stop() {
+      await lone.stop();
+      await smtp.stop();
+    },
+  };
+}
+
 /** UserRegistered for `member`, as identity's outbox publishes it. */
-function registered(member: Member, lastName: string | null, role: 'user' | 'expert') {
+export function registered(member: Member, lastName: string | null, role: Role) {
   return createEvent(UserRegistered, {
     userId: member.userId,
     username: member.username,
@@ -163,6 +135,9 @@ function registered(member: Member, lastName: string | null, role: 'user' | 'exp
   });
 }
 
+let counter = 0;
+
+/** A user nobody announced yet. */
 export function newMember(): Member {
   counter++;
   const username = `member_${Date.now().toString(36)}_${counter}`;
