@@ -3,6 +3,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { emptyCluster } from './empty-cluster.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: drizzle's schema generics are erased at this boundary
 type AnySchema = Record<string, any>;
@@ -66,7 +67,9 @@ export async function openDatabase<S extends AnySchema>(
     };
   }
   const { PGlite, drizzlePglite, migratePglite } = await pglite();
-  const client = new PGlite(options.dataDir);
+  const client = options.dataDir
+    ? new PGlite(options.dataDir)
+    : new PGlite({ loadDataDir: await emptyCluster(PGlite) });
   const db = drizzlePglite({ client, schema: options.schema });
   await migratePglite(db, { migrationsFolder: options.migrationsFolder, migrationsTable });
   return {
