@@ -1,6 +1,11 @@
-import { ANSWER_EDIT_HOURS, REFUND_REQUEST_DAYS } from '@uapqa/contracts';
+import {
+  ANSWER_EDIT_HOURS,
+  QUESTIONS_STREAM,
+  REFUND_REQUEST_DAYS,
+  RefundDecided,
+} from '@uapqa/contracts';
 import type { Browser } from '@uapqa/service-kit/testing';
-import { eventually, testBackends } from '@uapqa/service-kit/testing';
+import { eventually, recordEvents, testBackends } from '@uapqa/service-kit/testing';
 import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -16,7 +21,7 @@ const EDITED_ANSWER = `${SAMPLE_ANSWER} A later reading of the same report adds 
 
 /**
  * What an asker can do once their question is answered (rate, follow up, ask for a refund), what
- * the expert can still do (edit for a while, reply), and what staff decide, through the gateway.
+ * the expert can still do (edit for a while, reply), and what staff decide.
  */
 describe.each(testBackends())('after the answer ($name)', (backend) => {
   const stack = stackForSuite(() => startQuestionsStack(backend));
@@ -74,9 +79,10 @@ describe.each(testBackends())('after the answer ($name)', (backend) => {
 
   it(`closes the edit window ${ANSWER_EDIT_HOURS} hours after publishing`, async () => {
     const { id, expert } = await answered('What did the Tehran 1976 pilots report?');
-    const author = await expert();
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + (ANSWER_EDIT_HOURS * HOUR_MS + 60_000));
+    // Signed in at the later clock: a session from before would have expired by then.
+    const author = await expert();
     const late = await author.patch(`/api/answers/${id}`, { content: EDITED_ANSWER });
     expect(late.status).toBe(409);
     expect((await late.json()).message).toContain('24 hours');
@@ -165,15 +171,10 @@ describe.each(testBackends())('after the answer ($name)', (backend) => {
     expect((await late.json()).message).toContain('deadline');
   });
 
-  it('grants a refund once: the credit comes back and the expert fee is reversed once, with one audit entry', async () => {
+  it('grants a refund once and announces it once, for billing to give the credit back', async () => {
     const { id, asker, expert } = await answered('What did the Levelland drivers see?');
     const author = await expert();
-    const earned = await eventually(async () => {
-      const earnings = await (await author.get('/api/billing/earnings')).json();
-      expect(earnings.answeredCount).toBeGreaterThan(0);
-      return earnings;
-    });
-    const before = await credits(asker);
+    const decided = await recordEvents(stack.bus.bus, QUESTIONS_STREAM, [RefundDecided.type]);
 
     const requested = await asker.post(`/api/questions/${id}/refund-request`, {
       reason: 'The answer does not address the engine failures at all.',
@@ -205,33 +206,28 @@ describe.each(testBackends())('after the answer ($name)', (backend) => {
       });
     const [first, second] = await Promise.all([decide(), decide()]);
     expect([first.status, second.status].sort()).toEqual([200, 409]);
-
-    await eventually(async () => expect(await credits(asker)).toBe(before + 1));
-    await eventually(async () => {
-      const earnings = await (await author.get('/api/billing/earnings')).json();
-      expect(earnings.answeredCount).toBe(earned.answeredCount - 1);
-      expect(earnings.totalEarningsCents).toBe(earned.totalEarningsCents - earned.feeCents);
-    });
     expect((await page(asker, id)).refundRequest).toMatchObject({
       status: 'granted',
       decisionNote: 'The answer missed the question.',
     });
-
-    const admin = await stack.signedIn('admin');
-    const audit = await eventually(async () => {
-      const entries = await (await admin.get(`/api/admin/audit?action=refund_granted`)).json();
-      const ours = entries.filter(
-        (entry: { subject: string }) => entry.subject === `question ${id}`,
-      );
-      expect(ours).toHaveLength(1);
-      return ours;
+    const announced = {
+      questionId: id,
+      askerId: asker.id,
+      granted: true,
+      note: 'The answer missed the question.',
+      decidedBy: moderator.id,
+    };
+    await eventually(() => expect(decided.data()).toEqual([expect.objectContaining(announced)]));
+    // Still once after a later decision was announced behind it.
+    const other = await answered('Did the Rendlesham lights come from the lighthouse?');
+    await other.asker.post(`/api/questions/${other.id}/refund-request`, { reason: 'Too short.' });
+    await moderator.post(`/api/admin/refund-requests/${other.id}/decision`, {
+      decision: 'refuse',
+      note: 'It answers the question.',
     });
-    expect(audit[0]).toMatchObject({
-      reason: 'The answer missed the question.',
-      subjectUserId: asker.id,
-    });
-    // Still once after everything settled.
-    expect(await credits(asker)).toBe(before + 1);
+    await eventually(() => expect(decided.data()).toHaveLength(2));
+    expect(decided.data()[0]).toMatchObject(announced);
+    await decided.stop();
   });
 
   it('refuses a refund with a note and changes no balance', async () => {
@@ -257,7 +253,7 @@ describe.each(testBackends())('after the answer ($name)', (backend) => {
     expect((await page(asker, id)).refundableUntil).toEqual(expect.any(String));
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + REFUND_REQUEST_DAYS * 24 * HOUR_MS + 60_000);
-    const late = await asker.post(`/api/questions/${id}/refund-request`, {
+    const late = await (await stack.again(asker)).post(`/api/questions/${id}/refund-request`, {
       reason: 'The answer came too short.',
     });
     expect(late.status).toBe(409);

@@ -205,44 +205,4 @@ describe.each(testBackends())('reading the archive: highlights and order ($name)
       expect((await response.json()).message).toMatch(/^cursor belongs to the oldest order/);
     });
   });
-
-  describe('what crawlers and feed readers get, through the gateway', () => {
-    const preview = `${ANSWER.slice(0, ANONYMOUS_PREVIEW_CHARS)}...`;
-
-    it("carries the answer's preview in a question page's QAPage JSON-LD, even to a subscriber", async () => {
-      const subscriber = await stack.member();
-      // The subscription has reached questions: the API gives this reader the whole answer.
-      await eventually(async () => {
-        const page = (await (
-          await subscriber.get(`/api/questions/${asked.fiveOld}`)
-        ).json()) as Question;
-        expect(page.answer!.content).toBe(ANSWER);
-      });
-      const html = await (await subscriber.get(`/questions/${asked.fiveOld}`)).text();
-      const [, json] = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html) ?? [];
-      const data = JSON.parse(json!);
-      expect(data['@type']).toBe('QAPage');
-      expect(data.mainEntity.name).toBe('What did the surveyor see from both hills?');
-      expect(data.mainEntity.acceptedAnswer.text).toBe(preview);
-      expect(data.mainEntity.acceptedAnswer.author).toEqual({
-        '@type': 'Person',
-        name: expect.stringMatching(/^Dana /),
-      });
-      expect(html).not.toContain(HIDDEN_WORD);
-    });
-
-    it('lists the newest answers in /feed.xml as previews, whoever reads it', async () => {
-      const subscriber = await stack.member();
-      const response = await subscriber.get('/feed.xml');
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
-      const xml = await response.text();
-      const ids = [...xml.matchAll(/<entry>\s*<id>[^<]*\/questions\/([^<]+)<\/id>/g)].map(
-        (m) => m[1],
-      );
-      expect(ids.slice(0, 4)).toEqual([asked.unrated, asked.fiveNew, asked.three, asked.fiveOld]);
-      expect(xml).toContain(`<summary type="text">${preview.replaceAll("'", '&apos;')}</summary>`);
-      expect(xml).not.toContain(HIDDEN_WORD);
-    });
-  });
 });

@@ -1,36 +1,46 @@
-import type { Question } from '@uapqa/contracts';
+import {
+  CreatorListingChanged,
+  createEvent,
+  IDENTITY_STREAM,
+  QUESTIONS_STREAM,
+  type Question,
+  QuestionWithdrawn,
+} from '@uapqa/contracts';
 import type { Browser } from '@uapqa/service-kit/testing';
-import { eventually, testBackends } from '@uapqa/service-kit/testing';
+import { eventually, recordEvents, testBackends } from '@uapqa/service-kit/testing';
 import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   credits,
+  DEMO_EXPERTS,
   publishApproval,
   publishRejection,
   SAMPLE_ANSWER,
   startQuestionsStack,
 } from './harness.js';
 
-interface Listed {
-  id: number;
-  userId: number;
-  user: { firstName: string };
-  window?: unknown;
-}
-
-/** Identity, billing, questions and the gateway: an admin takes experts off the lists. */
+/** Identity takes experts off the lists (an admin delisted or demoted them), or back on. */
 describe.each(testBackends())('an expert no longer available ($name)', (backend) => {
   let asker: Browser & { id: number };
-  let admin: Browser & { id: number };
   let categoryId: number;
   let tagId: number;
 
-  const listed = async () =>
-    (await (await stack.visitor().get('/api/creators')).json()) as Listed[];
-  const expertNamed = async (firstName: string) =>
-    (await stack.experts()).find(
-      (expert) => expert.user.firstName === firstName,
-    ) as unknown as Listed;
+  const expertNamed = (firstName: string) =>
+    DEMO_EXPERTS.find((expert) => expert.firstName === firstName)!;
+  const listing = (
+    expert: { creatorId: number; userId: number },
+    listed: boolean,
+    reason: 'delisted' | 'relisted' | 'demoted',
+  ) =>
+    stack.bus.bus.publish(
+      IDENTITY_STREAM,
+      createEvent(CreatorListingChanged, {
+        creatorId: expert.creatorId,
+        userId: expert.userId,
+        listed,
+        reason,
+      }),
+    );
   const ask = (member: Browser, expertId: number, title: string) =>
     member.post('/api/questions', {
       assignedCreatorId: expertId,
@@ -66,13 +76,13 @@ describe.each(testBackends())('an expert no longer available ($name)', (backend)
   beforeAll(async () => {
     await stack.experts();
     asker = await stack.member({ packs: ['bulk'] });
-    admin = await stack.signedIn('admin');
     categoryId = (await (await stack.visitor().get('/api/categories')).json())[0].id;
     tagId = (await (await stack.visitor().get('/api/tags')).json())[0].id;
   });
 
-  it('delisting refunds their approved questions at once, refuses asking them, keeps their answers', async () => {
-    const theo = await expertNamed('Theo');
+  it('delisting withdraws their approved questions at once, refuses asking them, keeps their answers', async () => {
+    const theo = expertNamed('Theo');
+    const withdrawn = await recordEvents(stack.bus.bus, QUESTIONS_STREAM, [QuestionWithdrawn.type]);
     const approvedId = await asked(asker, theo.userId, 'Which base logged the radar returns?');
     const pendingId = await asked(asker, theo.userId, 'Were the returns ever explained?');
     await publishApproval(stack.bus.bus, {
@@ -83,18 +93,20 @@ describe.each(testBackends())('an expert no longer available ($name)', (backend)
     await eventually(async () => expect((await mine(approvedId)).status).toBe('approved'));
     const before = await credits(asker);
 
-    const delisted = await admin.post(`/api/admin/creator-profiles/${theo.id}/delist`);
-    expect(delisted.status).toBe(200);
-    // The gateway's list and identity's drop them at once.
-    expect((await listed()).map((expert) => expert.userId)).not.toContain(theo.userId);
+    await listing(theo, false, 'delisted');
 
-    // The approved question is taken back and refunded; the pending one waits for moderation.
+    // The approved question is taken back, and announced for billing to refund; the pending one
+    // waits for moderation.
     await eventually(async () => {
       const question = await mine(approvedId);
       expect(question.withdrawnAt).not.toBeNull();
       expect(question.creditRefunded).toBe(true);
-      expect(await credits(asker)).toBe(before + 1);
     });
+    await eventually(() =>
+      expect(withdrawn.data()).toEqual([
+        expect.objectContaining({ questionId: approvedId, askerId: asker.id }),
+      ]),
+    );
     expect(await mine(pendingId)).toMatchObject({ status: 'pending', creditRefunded: false });
 
     // Once questions has heard, asking them is refused before anything is charged.
@@ -105,7 +117,7 @@ describe.each(testBackends())('an expert no longer available ($name)', (backend)
       message: 'Theo no longer takes questions; please choose another expert. Nothing was charged.',
       field: 'assignedCreatorId',
     });
-    expect(await credits(asker)).toBe(before + 1);
+    expect(await credits(asker)).toBe(before);
 
     // They can no longer answer what was taken back.
     const theoSession = await stack.signedIn('theo');
@@ -132,39 +144,43 @@ describe.each(testBackends())('an expert no longer available ($name)', (backend)
     await eventually(async () => {
       const question = await mine(pendingId);
       expect(question.withdrawnAt).not.toBeNull();
-      expect(await credits(asker)).toBe(before + 2);
     });
+    await eventually(() =>
+      expect(withdrawn.data()).toEqual([
+        expect.objectContaining({ questionId: approvedId }),
+        expect.objectContaining({ questionId: pendingId, askerId: asker.id }),
+      ]),
+    );
+    await withdrawn.stop();
 
     // Listed again: asked again, charged again.
-    expect((await admin.post(`/api/admin/creator-profiles/${theo.id}/relist`)).status).toBe(200);
-    expect((await listed()).map((expert) => expert.userId)).toContain(theo.userId);
+    await listing(theo, true, 'relisted');
     await eventually(async () => {
       const response = await ask(asker, theo.userId, 'Is the radar data public now?');
       expect(response.status).toBe(201);
     });
-    expect(await credits(asker)).toBe(before + 1);
+    expect(await credits(asker)).toBe(before - 1);
   });
 
-  it('a role change away from expert does the same; a pending question is rejected with a refund', async () => {
-    const graham = await expertNamed('Graham');
+  it('a role change away from expert does the same; a pending question is rejected', async () => {
+    const graham = expertNamed('Graham');
     const member = await stack.member();
     const pendingId = await asked(member, graham.userId, 'What did the pilots report?');
     const afterAsking = await credits(member);
-    const demoted = await admin.patch(`/api/admin/users/${graham.userId}/role`, {
-      role: 'user',
-      reason: 'Stopped answering',
-    });
-    expect(demoted.status).toBe(200);
-    expect((await listed()).map((expert) => expert.userId)).not.toContain(graham.userId);
+    await listing(graham, false, 'demoted');
     await questionsDropped(graham.userId);
     expect((await ask(member, graham.userId, 'And the ground crew?')).status).toBe(400);
     expect(await credits(member)).toBe(afterAsking);
-    // Staff reject what was asked of them (or assign another expert): the credit comes back.
+    // Staff reject what was asked of them (or assign another expert); billing refunds that.
     await publishRejection(stack.bus.bus, {
       questionId: pendingId,
       askerId: member.id,
       moderationNotes: 'Graham no longer answers questions here; please ask another expert.',
     });
-    await eventually(async () => expect(await credits(member)).toBe(afterAsking + 1));
+    await eventually(async () =>
+      expect((await (await member.get(`/api/questions/${pendingId}`)).json()).status).toBe(
+        'rejected',
+      ),
+    );
   });
 });

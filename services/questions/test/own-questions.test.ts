@@ -1,6 +1,3 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { MyQuestionsSummary, Question } from '@uapqa/contracts';
 import type { Browser } from '@uapqa/service-kit/testing';
 import { eventually, testBackends } from '@uapqa/service-kit/testing';
@@ -23,7 +20,6 @@ describe.each(testBackends())(
   "a member's own questions and a question's page ($name)",
   (backend) => {
     let stack: QuestionsStack;
-    let frontends: string;
     let asker: Browser & { id: number };
     let stranger: Browser & { id: number };
     const ids = { pending: '', approved: '', rejected: '', answered: '' };
@@ -52,16 +48,7 @@ describe.each(testBackends())(
       });
 
     beforeAll(async () => {
-      frontends = mkdtempSync(join(tmpdir(), 'question-pages-'));
-      mkdirSync(join(frontends, 'shell', 'dist'), { recursive: true });
-      writeFileSync(
-        join(frontends, 'shell', 'dist', 'index.html'),
-        '<!doctype html><html><head><title>UAP Answers</title></head><body><div id="root"></div></body></html>',
-      );
-      stack = await startQuestionsStack(backend, {}, undefined, {
-        FRONTENDS_DIR: frontends,
-        PUBLIC_URL: 'https://uap.example',
-      });
+      stack = await startQuestionsStack(backend);
       const experts = await stack.experts();
       dana = experts.find((expert) => expert.user.firstName === 'Dana')!.userId;
       marcus = experts.find((expert) => expert.user.firstName === 'Marcus')!.userId;
@@ -109,7 +96,6 @@ describe.each(testBackends())(
     });
     afterAll(async () => {
       await stack?.stop();
-      rmSync(frontends, { recursive: true, force: true });
     });
 
     it('counts every question the member asked, in all and by status', async () => {
@@ -277,40 +263,6 @@ describe.each(testBackends())(
         expect(response.status, id).toBe(404);
         expect(await response.json()).toEqual({ message: 'No such question.' });
       }
-    });
-
-    it("serves a question's page with its title and the visitor's preview in the head", async () => {
-      const page = await (await stack.visitor().get(`/questions/${ids.answered}`)).text();
-      expect(page).toContain(
-        '<title>What did the radar operators record that night? | UAP Answers</title>',
-      );
-      expect(page).toContain(
-        `<meta name="description" content="${LONG_ANSWER.slice(0, 100)}..." />`,
-      );
-      expect(page).toContain(
-        `<meta property="og:url" content="https://uap.example/questions/${ids.answered}" />`,
-      );
-      expect(page).not.toContain(LONG_ANSWER.slice(100));
-      // A question visitors may not see gives nothing away, even to its signed-in asker.
-      const pending = await (await asker.get(`/questions/${ids.pending}`)).text();
-      expect(pending).toContain('<title>UAP Answers</title>');
-      expect(pending).not.toContain('sealed');
-    });
-
-    it('lists answered questions in /sitemap.xml with their answer dates, and nothing else', async () => {
-      const response = await stack.visitor().get('/sitemap.xml');
-      expect(response.status).toBe(200);
-      const xml = await response.text();
-      const answered = await status(ids.answered, asker);
-      expect(xml).toContain(
-        `<url><loc>https://uap.example/questions/${ids.answered}</loc><lastmod>${answered.answer!.createdAt}</lastmod></url>`,
-      );
-      for (const hidden of [ids.pending, ids.approved, ids.rejected])
-        expect(xml).not.toContain(hidden);
-      const archive = await stack.visitor().get('/api/questions?limit=1');
-      // The site's own pages come first; one entry per answered question after them.
-      const urls = xml.match(/<url><loc>[^<]*\/questions\//g) ?? [];
-      expect(urls).toHaveLength(Number(archive.headers.get('x-total-count')));
     });
 
     it('pages the sitemap list oldest answer first', async () => {

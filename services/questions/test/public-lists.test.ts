@@ -33,7 +33,7 @@ describe.each(testBackends())(
 
       // Each read follows its write at once, before the write's event could come back.
       const admin = await stack.signedIn('admin');
-      const { id: changedBy } = await (await admin.get('/api/user')).json();
+      const changedBy = admin.id;
       const category = await (
         await admin.post('/api/admin/categories', { name: 'Ball lightning' })
       ).json();
@@ -101,7 +101,7 @@ describe.each(testBackends())(
         const placesBefore = (await replicaWindow()).remaining;
         const tagsBefore = await replicaTags();
 
-        // Written through the gateway, that is by the other replica.
+        // Written to the other replica.
         const admin = await stack.signedIn('admin');
         const topic = await (await admin.post('/api/admin/tags', { name: 'Foo fighters' })).json();
         expect(tagsBefore).not.toContain(topic.id);

@@ -1,135 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import {
-  BILLING_STREAM,
-  CREDIT_RELEASE_SUBJECT,
-  CREDIT_RESERVE_SUBJECT,
-  CreditsRefunded,
-} from '@uapqa/contracts';
-import { type EventBus, RequestError, type Subscription } from '@uapqa/service-kit';
 import { eventually, testBackends } from '@uapqa/service-kit/testing';
 import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credits, type QuestionsStack, startQuestionsStack } from './harness.js';
+import { askingSetup, BillingLine, later, watchRefunds } from './billing-line.js';
+import { credits, startQuestionsStack } from './harness.js';
 
 /**
  * Credit reservations: a debit billing made for a question that was never stored is given back
- * exactly once, even when the asking process is gone before it could say so.
- *
- * Questions talks to billing's real responders through a line that can fail on cue: it can let
- * billing debit and then lose the reply (what billing sees when the questions process dies before
- * its commit: a debit nobody follows up), refuse to carry releases (billing unreachable, or the
- * process already dead), or hold the reply back (an ask still in flight).
+ * exactly once, even when the asking process is gone before it could say so. Questions reaches
+ * billing's responders (the double's ledger) through a line that fails on cue.
  */
-
-const later = () => new Date(Date.now() + 60 * 60 * 1000);
-
-class BillingLine {
-  reserve: 'deliver' | 'lose_reply' | 'hold' = 'deliver';
-  releaseFails = false;
-  /** Question ids of the reservations questions sent to billing, in order. */
-  readonly reserved: string[] = [];
-  private held: { reached: () => void; opened: Promise<void> } | null = null;
-
-  reset() {
-    this.reserve = 'deliver';
-    this.releaseFails = false;
-  }
-
-  /** The next reservation's reply is held until `open()`; `reached` once billing has answered. */
-  hold(): { reached: Promise<void>; open(): void } {
-    let reached!: () => void;
-    let open!: () => void;
-    const reachedPromise = new Promise<void>((resolve) => {
-      reached = resolve;
-    });
-    const opened = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-    this.reserve = 'hold';
-    this.held = { reached, opened };
-    return { reached: reachedPromise, open };
-  }
-
-  wrap(bus: EventBus): EventBus {
-    const request = async <T>(subject: string, payload: unknown, timeoutMs?: number) => {
-      if (subject === CREDIT_RESERVE_SUBJECT) {
-        this.reserved.push((payload as { questionId: string }).questionId);
-        const reply = await bus.request<T>(subject, payload, timeoutMs);
-        if (this.reserve === 'lose_reply') {
-          throw new RequestError('timeout', `${subject}: the reply was lost`);
-        }
-        if (this.reserve === 'hold' && this.held) {
-          const held = this.held;
-          this.held = null;
-          held.reached();
-          await held.opened;
-        }
-        return reply;
-      }
-      if (subject === CREDIT_RELEASE_SUBJECT && this.releaseFails) {
-        throw new RequestError('no_responders', `no service answers ${subject}`);
-      }
-      return bus.request<T>(subject, payload, timeoutMs);
-    };
-    return new Proxy(bus, {
-      get(target, property) {
-        if (property === 'request') return request;
-        const value = Reflect.get(target, property, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
-  }
-}
-
-async function askingSetup(stack: QuestionsStack) {
-  const categoryId = (await (await stack.visitor().get('/api/categories')).json())[0].id;
-  const tagIds = (await (await stack.visitor().get('/api/tags')).json())
-    .slice(0, 2)
-    .map((tag: { id: number }) => tag.id);
-  return (expertId: number) => ({
-    assignedCreatorId: expertId,
-    categoryId,
-    title: 'What did the carrier radar operators see?',
-    content: 'Looking for the sequence of radar events during the encounter.',
-    tagIds,
-  });
-}
-
-/** Every CreditsRefunded billing publishes, by question id. */
-async function watchRefunds(stack: QuestionsStack) {
-  const refunds: Array<{ questionId: string; userId: number; reason: string }> = [];
-  const watcher: Subscription = await stack.bus.bus.watch({
-    stream: BILLING_STREAM,
-    types: [CreditsRefunded.type],
-    handler: async (event) => {
-      refunds.push(event.data as (typeof refunds)[number]);
-    },
-  });
-  const of = (questionId: string) => refunds.filter((refund) => refund.questionId === questionId);
-  return {
-    refunds,
-    of,
-    /**
-     * Waits for a refund billing makes now (a fresh member's credit, reserved and released at
-     * once, straight on the bus): billing publishes its refunds in the order it makes them, so
-     * once this one is seen, every refund made before it has been seen too.
-     */
-    async caughtUp() {
-      const member = await stack.member();
-      const questionId = randomUUID();
-      const request = { userId: member.id, questionId };
-      expect(await stack.bus.bus.request(CREDIT_RESERVE_SUBJECT, request)).toMatchObject({
-        ok: true,
-      });
-      expect(await stack.bus.bus.request(CREDIT_RELEASE_SUBJECT, request)).toMatchObject({
-        released: true,
-      });
-      await eventually(() => expect(of(questionId)).toHaveLength(1));
-    },
-    stop: () => watcher.stop(),
-  };
-}
-
 describe.each(testBackends())('credit reservations ($name)', (backend) => {
   const line = new BillingLine();
   let ask: Awaited<ReturnType<typeof askingSetup>>;
@@ -137,7 +16,7 @@ describe.each(testBackends())('credit reservations ($name)', (backend) => {
 
   /** An expert whose current window still has `places` places. */
   async function expertWithRoom(places: number): Promise<number> {
-    const experts = await (await stack.visitor().get('/api/creators')).json();
+    const experts = await stack.creators();
     const roomy = experts.find(
       (c: { window: { remaining: number } }) => c.window.remaining >= places,
     );
@@ -263,11 +142,11 @@ describe.each(testBackends())('credit reservations ($name)', (backend) => {
     const member = await stack.member();
     // One member holds at most two places in one window: the three go to two experts.
     const expertId = await expertWithRoom(3);
-    const experts = await (await stack.visitor().get('/api/creators')).json();
+    const experts = await stack.creators();
     const other = experts.find(
       (c: { userId: number; window: { remaining: number } }) =>
         c.userId !== expertId && c.window.remaining >= 1,
-    ).userId as number;
+    )!.userId as number;
     const stored: string[] = [];
     for (const to of [expertId, other, other]) {
       const response = await member.post('/api/questions', ask(to));
@@ -280,9 +159,8 @@ describe.each(testBackends())('credit reservations ($name)', (backend) => {
     const unsubscribed = await stack.member({ subscribe: false });
     expect((await unsubscribed.post('/api/questions', ask(expertId))).status).toBe(403);
     // The window refuses before billing is asked.
-    const smallest = (await (await stack.visitor().get('/api/creators')).json()).reduce(
-      (a: { window: { capacity: number } }, b: { window: { capacity: number } }) =>
-        b.window.capacity < a.window.capacity ? b : a,
+    const smallest = (await stack.creators()).reduce((a, b) =>
+      b.window.capacity < a.window.capacity ? b : a,
     );
     const filler = await stack.member({ packs: ['bulk'] });
     for (let n = 0; n < smallest.window.remaining; n++) {
@@ -299,53 +177,5 @@ describe.each(testBackends())('credit reservations ($name)', (backend) => {
     expect(await credits(member)).toBe(0);
     const mine = await (await member.get('/api/my-questions')).json();
     expect(mine.map((q: { id: string }) => q.id).sort()).toEqual([...stored].sort());
-  });
-});
-
-describe.each(testBackends())('the scheduled reservation sweep ($name)', (backend) => {
-  const line = new BillingLine();
-
-  const stack = stackForSuite(() =>
-    startQuestionsStack(
-      backend,
-      { RESERVATION_SWEEP_MS: '100', RESERVATION_ORPHAN_MS: '500' },
-      (bus) => line.wrap(bus),
-    ),
-  );
-  beforeAll(async () => {
-    await stack.experts();
-  });
-
-  it('gives back, on its own and once, the credit of an ask that died after the debit', async () => {
-    const refunds = await watchRefunds(stack);
-    try {
-      const ask = await askingSetup(stack);
-      const experts = await (await stack.visitor().get('/api/creators')).json();
-      const member = await stack.member();
-      line.reserve = 'lose_reply';
-      line.releaseFails = true;
-      const response = await member.post('/api/questions', ask(experts[0].userId));
-      line.reset();
-      expect(response.status).toBe(503);
-      const questionId = line.reserved.at(-1)!;
-      await eventually(async () => expect(await credits(member)).toBe(3), { timeoutMs: 10_000 });
-      await eventually(() => expect(refunds.of(questionId)).toHaveLength(1));
-      // A second ask dies the same way: the sweep that gives its credit back started after the
-      // first refund, and takes the oldest reservations first; billing publishes the refunds
-      // in order. Once the second is seen, a second refund of the first would have been too.
-      line.reserve = 'lose_reply';
-      line.releaseFails = true;
-      const again = await member.post('/api/questions', ask(experts[0].userId));
-      line.reset();
-      expect(again.status).toBe(503);
-      const laterId = line.reserved.at(-1)!;
-      expect(laterId).not.toBe(questionId);
-      await eventually(() => expect(refunds.of(laterId)).toHaveLength(1), { timeoutMs: 10_000 });
-      expect(refunds.of(questionId)).toHaveLength(1);
-      expect(await credits(member)).toBe(3);
-    } finally {
-      line.reset();
-      await refunds.stop();
-    }
   });
 });

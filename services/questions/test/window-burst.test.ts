@@ -46,9 +46,9 @@ describe.each(testBackends())('a burst at a small window ($name)', (backend) => 
     }
     expect(charged).toBe(expert.questionsPerWeek);
     expect(stored).toBe(expert.questionsPerWeek);
-    const window = (await (await stack.visitor().get('/api/creators')).json()).find(
+    const window = (await stack.creators()).find(
       (c: { userId: number }) => c.userId === expert.userId,
-    ).window;
+    )!.window;
     expect(window.remaining).toBe(0);
   });
 });
