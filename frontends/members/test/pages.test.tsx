@@ -88,8 +88,9 @@ describe('/dashboard', () => {
     useSession.setState({ user: member({ firstName: 'Max' }), status: 'ready' });
     const { unmount } = renderPage(<Dashboard />);
     expect(screen.getByRole('heading', { name: 'Welcome back, Max' })).toBeTruthy();
+    // The dashboard's sections follow the greeting once it is on screen.
     expect(
-      screen.getByRole('button', { name: 'Submit New Question' }).hasAttribute('disabled'),
+      (await screen.findByRole('button', { name: 'Submit New Question' })).hasAttribute('disabled'),
     ).toBe(true);
     expect(screen.getByRole('link', { name: 'Activate Subscription' })).toBeTruthy();
     expect(await screen.findByText("You haven't asked any questions yet")).toBeTruthy();
@@ -101,7 +102,7 @@ describe('/dashboard', () => {
     });
     renderPage(<Dashboard />);
     expect(screen.getByRole('heading', { name: 'Welcome back, member' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Submit New Question' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Submit New Question' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Activate Subscription' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Buy FOIA Credits' })).toBeTruthy();
   });
