@@ -8,3 +8,17 @@ import { moderationService } from './descriptor.js';
 export function moderationForTests(env: Record<string, string> = {}) {
   return serviceForTests(moderationService, env);
 }
+
+/** A question in the moderation queue, as staff read it (`GET /api/admin/questions/pending`). */
+export interface QueueItem {
+  id: string;
+  title: string;
+  status: string;
+  createdAt: string;
+  assignedCreatorId: number;
+  assignedExpertId: number | null;
+  moderationNotes: string | null;
+  creator: { userId: number; firstName: string | null; lastName: string | null } | null;
+  asker: { id: number; username: string };
+  [key: string]: unknown;
+}

@@ -21,6 +21,7 @@ import {
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import type { ModerationInstance } from '../src/service.js';
+import type { QueueItem } from '../src/testing.js';
 import { moderationForTests } from '../src/testing.js';
 
 export type SignedIn = Browser & { id: number; username: string };
@@ -28,18 +29,7 @@ export type SignedIn = Browser & { id: number; username: string };
 type SubmittedData = z.infer<typeof QuestionSubmitted.schema>;
 export type Submitted = EventEnvelope<SubmittedData>;
 
-export interface QueueItem {
-  id: string;
-  title: string;
-  status: string;
-  createdAt: string;
-  assignedCreatorId: number;
-  assignedExpertId: number | null;
-  moderationNotes: string | null;
-  creator: { userId: number; firstName: string | null; lastName: string | null } | null;
-  asker: { id: number; username: string };
-  [key: string]: unknown;
-}
+export type { QueueItem } from '../src/testing.js';
 
 export interface Expert {
   id: number;

@@ -5,3 +5,5 @@ import { questionsService } from './descriptor.js';
 export function questionsForTests(env: Record<string, string> = {}) {
   return serviceForTests(questionsService, env);
 }
+
+export * from './testing-subjects.js';

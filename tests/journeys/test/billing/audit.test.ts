@@ -1,7 +1,8 @@
+import { payLocally } from '@uapqa/billing/testing';
 import { eventually, testBackends } from '@uapqa/service-kit/testing';
 import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
 import { describe, expect, it } from 'vitest';
-import { currentUser, pay, startBillingStack } from './harness.js';
+import { currentUser, startBillingStack } from './harness.js';
 
 describe.each(testBackends())(
   "an admin's credit adjustments in the audit log ($name)",
@@ -10,7 +11,7 @@ describe.each(testBackends())(
 
     it('records each adjustment billing made once, with its reason, and not the refused one', async () => {
       const member = await stack.member();
-      await pay(member, { path: '/api/create-subscription' });
+      await payLocally(member, '/api/create-subscription');
       const { id } = await currentUser(member);
       const admin = await stack.signedIn('admin');
       const adjust = (delta: number, reason: string) =>

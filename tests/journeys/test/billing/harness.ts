@@ -41,20 +41,3 @@ export async function currentUser(browser: Browser) {
     foiaCredits: number;
   }>;
 }
-
-/** Starts a payment and confirms it through the local provider. */
-export async function pay(
-  browser: Browser,
-  start:
-    | { path: '/api/create-subscription' }
-    | { path: '/api/purchase-credits'; pack: 'small' | 'bulk' },
-  outcome: 'succeeded' | 'failed' = 'succeeded',
-) {
-  const started = await browser.post(start.path, 'pack' in start ? { package: start.pack } : {});
-  expect(started.status).toBe(200);
-  const { clientSecret } = await started.json();
-  expect(clientSecret).toEqual(expect.any(String));
-  const confirmed = await browser.post('/api/billing/local/confirm', { clientSecret, outcome });
-  expect(confirmed.status).toBe(200);
-  return { clientSecret, result: await confirmed.json() };
-}

@@ -1,6 +1,7 @@
 import { billingForTests, payLocally } from '@uapqa/billing/testing';
 import { startTestStack, type TestStack } from '@uapqa/gateway/testing';
 import { identityForTests, signUpNewMember } from '@uapqa/identity/testing';
+import type { QueueItem } from '@uapqa/moderation/testing';
 import { moderationForTests } from '@uapqa/moderation/testing';
 import { notificationsForTests, startSmtp, type TestSmtp } from '@uapqa/notifications/testing';
 import { questionsForTests } from '@uapqa/questions/testing';
@@ -12,18 +13,7 @@ export const DEMO_PASSWORD = 'moderation-demo-password';
 
 export type SignedIn = Browser & { id: number };
 
-export interface QueueItem {
-  id: string;
-  title: string;
-  status: string;
-  createdAt: string;
-  assignedCreatorId: number;
-  assignedExpertId: number | null;
-  moderationNotes: string | null;
-  creator: { userId: number; firstName: string | null; lastName: string | null } | null;
-  asker: { id: number; username: string };
-  [key: string]: unknown;
-}
+export type { QueueItem } from '@uapqa/moderation/testing';
 
 /** An expert as members and staff choose them from the experts list. */
 export interface Listed {

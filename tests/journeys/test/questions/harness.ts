@@ -1,10 +1,4 @@
 import { billingForTests, payLocally } from '@uapqa/billing/testing';
-import {
-  createEvent,
-  MODERATION_STREAM,
-  QuestionApproved,
-  QuestionRejected,
-} from '@uapqa/contracts';
 import { type StackServiceContext, startTestStack, type TestStack } from '@uapqa/gateway/testing';
 import { identityForTests, signUpNewMember } from '@uapqa/identity/testing';
 import type { QuestionsInstance } from '@uapqa/questions';
@@ -116,89 +110,10 @@ export async function credits(browser: Browser): Promise<number> {
   return (await (await browser.get('/api/user')).json()).foiaCredits;
 }
 
-/** Moderation's approval of a question, published on the bus as moderation publishes it. */
-export function publishApproval(
-  bus: EventBus,
-  approval: {
-    questionId: string;
-    askerId: number;
-    assignedExpertId: number;
-    moderationNotes?: string | null;
-    /** When moderation approved it (now unless given): the 72 hours start then. */
-    approvedAt?: string;
-  },
-): Promise<void> {
-  return bus.publish(
-    MODERATION_STREAM,
-    createEvent(QuestionApproved, {
-      moderatorId: 2,
-      moderationNotes: null,
-      approvedAt: new Date().toISOString(),
-      ...approval,
-    }),
-  );
-}
-
-/** Moderation's rejection of a question, published on the bus as moderation publishes it. */
-export function publishRejection(
-  bus: EventBus,
-  rejection: { questionId: string; askerId: number; moderationNotes: string | null },
-): Promise<void> {
-  return bus.publish(
-    MODERATION_STREAM,
-    createEvent(QuestionRejected, {
-      moderatorId: 2,
-      rejectedAt: new Date().toISOString(),
-      ...rejection,
-    }),
-  );
-}
-
-/** A member's question to the first demo expert, approved by moderation: an answer's subject. */
-export async function approvedQuestion(
-  stack: QuestionsStack,
-  tagId: number,
-  title: string,
-  /** Which demo expert (in the list's order) is asked: each takes only so many a week. */
-  expertIndex = 0,
-) {
-  const member = await stack.member();
-  const expert = (await stack.experts())[expertIndex];
-  const category = (await (await stack.visitor().get('/api/categories')).json())[0];
-  const asked = await member.post('/api/questions', {
-    assignedCreatorId: expert!.userId,
-    categoryId: category.id,
-    title,
-    content: 'Several witnesses describe the same thing from places miles apart.',
-    tagIds: [tagId],
-  });
-  expect(asked.status).toBe(201);
-  const { id } = (await asked.json()) as { id: string };
-  await publishApproval(stack.bus.bus, {
-    questionId: id,
-    askerId: member.id,
-    assignedExpertId: expert!.userId,
-  });
-  return { id, expert: expert!, asker: member };
-}
-
-/**
- * An answer an expert may publish (at least MIN_ANSWER_LENGTH characters), for tests that are
- * not about its text.
- */
-export const SAMPLE_ANSWER =
-  'Two samples were taken at the landing site the next morning; both turned out to be marsh gas. ' +
-  'The county report of that week, released in 1998, lists the same readings and no other source, ' +
-  'and the witnesses agree on the time.';
-
-/** A demo expert (the first unless named) answers, once the approval has reached the read model. */
-export async function answer(stack: QuestionsStack, questionId: string, expertUsername = 'dana') {
-  const expertUser = await stack.signedIn(expertUsername);
-  await eventually(async () => {
-    const answered = await expertUser.post('/api/answers', {
-      questionId,
-      content: SAMPLE_ANSWER,
-    });
-    expect(answered.status).toBe(201);
-  });
-}
+export {
+  answer,
+  approvedQuestion,
+  publishApproval,
+  publishRejection,
+  SAMPLE_ANSWER,
+} from '@uapqa/questions/testing';
