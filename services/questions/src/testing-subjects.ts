@@ -68,10 +68,12 @@ export async function approvedQuestion<S extends AskingStack>(
   const member = await stack.member();
   const expert = (await stack.experts())[expertIndex] as Awaited<ReturnType<S['experts']>>[number];
   if (!expert) throw new Error(`no demo expert at ${expertIndex}`);
-  const category = (await (await stack.visitor().get('/api/categories')).json())[0];
+  const [category] = (await (await stack.visitor().get('/api/categories')).json()) as Array<{
+    id: number;
+  }>;
   const asked = await member.post('/api/questions', {
     assignedCreatorId: expert.userId,
-    categoryId: category.id,
+    categoryId: category?.id,
     title,
     content: 'Several witnesses describe the same thing from places miles apart.',
     tagIds: [tagId],
@@ -103,4 +105,88 @@ export async function answer(stack: AskingStack, questionId: string, expertUsern
     const answered = await expertUser.post('/api/answers', { questionId, content: SAMPLE_ANSWER });
     if (answered.status !== 201) throw new Error(`answering answered ${answered.status}`);
   });
+}
+
+/** The answer `questionsInEveryState` publishes: longer than an excerpt, so its cut shows. */
+export const EVERY_STATE_ANSWER =
+  'The radar operators logged four returns at 23:14 that matched the visual sightings exactly. ' +
+  'The base records were released in 2019 and show no weather balloon that night, and the two ' +
+  'pilots who flew out to look gave the same account.';
+/** The moderation note of the question `questionsInEveryState` has rejected. */
+export const EVERY_STATE_REJECTION_NOTE =
+  'This is answered in the archive already: search for Nimitz radar.';
+
+/** A question as its asker reads it, once questions has it (it may lag the bus). */
+export function questionAsSeen<Q = { status: string }>(browser: Browser, id: string): Promise<Q> {
+  return eventually(async () => {
+    const response = await browser.get(`/api/questions/${id}`);
+    if (response.status !== 200) throw new Error(`question ${id}: ${response.status}`);
+    return (await response.json()) as Q;
+  });
+}
+
+/**
+ * Four questions of `asker`, one in each state: pending (asked of Marcus), approved (asked of
+ * Dana, handed to Marcus by staff with a note), rejected (with EVERY_STATE_REJECTION_NOTE) and
+ * answered (by Dana, with EVERY_STATE_ANSWER). Returns their ids by state.
+ */
+export async function questionsInEveryState(
+  stack: AskingStack,
+  asker: Browser & { id: number },
+  experts: { dana: number; marcus: number },
+) {
+  type Named = Array<{ id: number }>;
+  const categories = (await (await stack.visitor().get('/api/categories')).json()) as Named;
+  const tags = (await (await stack.visitor().get('/api/tags')).json()) as Named;
+  async function ask(title: string, expertId: number): Promise<string> {
+    const response = await asker.post('/api/questions', {
+      assignedCreatorId: expertId,
+      categoryId: categories[0]?.id,
+      title,
+      content: 'Several witnesses describe the same thing from places miles apart.',
+      tagIds: [tags[0]?.id],
+    });
+    if (response.status !== 201) throw new Error(`asking answered ${response.status}`);
+    return ((await response.json()) as { id: string }).id;
+  }
+  const inState = (id: string, state: string) =>
+    eventually(async () => {
+      const { status } = await questionAsSeen(asker, id);
+      if (status !== state) throw new Error(`question ${id} is ${status}, not ${state}`);
+    });
+
+  const answered = await ask('What did the radar operators record that night?', experts.dana);
+  const rejected = await ask('Is the Nimitz radar log public now?', experts.dana);
+  await publishRejection(stack.bus.bus, {
+    questionId: rejected,
+    askerId: asker.id,
+    moderationNotes: EVERY_STATE_REJECTION_NOTE,
+  });
+  // One member holds two places in Dana's window at most: the rejection gives one back.
+  await inState(rejected, 'rejected');
+  const approved = await ask('Who photographed the lights over the lake?', experts.dana);
+  const pending = await ask('Why were the base records sealed for so long?', experts.marcus);
+
+  await publishApproval(stack.bus.bus, {
+    questionId: answered,
+    askerId: asker.id,
+    assignedExpertId: experts.dana,
+  });
+  // Staff hand this one to another expert than the one asked.
+  await publishApproval(stack.bus.bus, {
+    questionId: approved,
+    askerId: asker.id,
+    assignedExpertId: experts.marcus,
+    moderationNotes: 'Marcus filmed at that lake.',
+  });
+  const dana = await stack.signedIn('dana');
+  await eventually(async () => {
+    const posted = await dana.post('/api/answers', {
+      questionId: answered,
+      content: EVERY_STATE_ANSWER,
+    });
+    if (posted.status !== 201) throw new Error(`answering answered ${posted.status}`);
+  });
+  await inState(approved, 'approved');
+  return { pending, approved, rejected, answered };
 }

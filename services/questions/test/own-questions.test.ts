@@ -1,19 +1,13 @@
 import type { MyQuestionsSummary, Question } from '@uapqa/contracts';
 import type { Browser } from '@uapqa/service-kit/testing';
-import { eventually, testBackends } from '@uapqa/service-kit/testing';
+import { testBackends } from '@uapqa/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  publishApproval,
-  publishRejection,
-  type QuestionsStack,
-  startQuestionsStack,
-} from './harness.js';
-
-const LONG_ANSWER =
-  'The radar operators logged four returns at 23:14 that matched the visual sightings exactly. ' +
-  'The base records were released in 2019 and show no weather balloon that night, and the two ' +
-  'pilots who flew out to look gave the same account.';
-const REJECTION_NOTE = 'This is answered in the archive already: search for Nimitz radar.';
+  EVERY_STATE_ANSWER,
+  EVERY_STATE_REJECTION_NOTE,
+  questionsInEveryState,
+} from '../src/testing.js';
+import { type QuestionsStack, startQuestionsStack } from './harness.js';
 
 /** A member asks a question, approved or rejected or answered, through the service's real paths. */
 describe.each(testBackends())(
@@ -26,27 +20,6 @@ describe.each(testBackends())(
     let dana: number;
     let marcus: number;
 
-    async function ask(title: string, expertId: number): Promise<string> {
-      const categories = await (await stack.visitor().get('/api/categories')).json();
-      const tags = await (await stack.visitor().get('/api/tags')).json();
-      const response = await asker.post('/api/questions', {
-        assignedCreatorId: expertId,
-        categoryId: categories[0].id,
-        title,
-        content: 'Several witnesses describe the same thing from places miles apart.',
-        tagIds: [tags[0].id],
-      });
-      expect(response.status).toBe(201);
-      return ((await response.json()) as { id: string }).id;
-    }
-
-    const status = (id: string, browser: Browser) =>
-      eventually(async () => {
-        const response = await browser.get(`/api/questions/${id}`);
-        expect(response.status).toBe(200);
-        return (await response.json()) as Question;
-      });
-
     beforeAll(async () => {
       stack = await startQuestionsStack(backend);
       const experts = await stack.experts();
@@ -55,44 +28,7 @@ describe.each(testBackends())(
       asker = await stack.member({ packs: ['bulk'] });
       stranger = await stack.member();
 
-      ids.answered = await ask('What did the radar operators record that night?', dana);
-      ids.rejected = await ask('Is the Nimitz radar log public now?', dana);
-      await publishRejection(stack.bus.bus, {
-        questionId: ids.rejected,
-        askerId: asker.id,
-        moderationNotes: REJECTION_NOTE,
-      });
-      // One member holds two places in Dana's window at most: the rejection gives one back.
-      await eventually(async () =>
-        expect((await status(ids.rejected, asker)).status).toBe('rejected'),
-      );
-      ids.approved = await ask('Who photographed the lights over the lake?', dana);
-      ids.pending = await ask('Why were the base records sealed for so long?', marcus);
-
-      await publishApproval(stack.bus.bus, {
-        questionId: ids.answered,
-        askerId: asker.id,
-        assignedExpertId: dana,
-      });
-      // Staff hand this one to another expert than the one asked.
-      await publishApproval(stack.bus.bus, {
-        questionId: ids.approved,
-        askerId: asker.id,
-        assignedExpertId: marcus,
-        moderationNotes: 'Marcus filmed at that lake.',
-      });
-      const danaBrowser = await stack.signedIn('dana');
-      await eventually(async () => {
-        const answered = await danaBrowser.post('/api/answers', {
-          questionId: ids.answered,
-          content: LONG_ANSWER,
-        });
-        expect(answered.status).toBe(201);
-      });
-      await status(ids.rejected, asker).then((q) => expect(q.status).toBe('rejected'));
-      await eventually(async () =>
-        expect((await status(ids.approved, asker)).status).toBe('approved'),
-      );
+      Object.assign(ids, await questionsInEveryState(stack, asker, { dana, marcus }));
     });
     afterAll(async () => {
       await stack?.stop();
@@ -144,7 +80,7 @@ describe.each(testBackends())(
       expect(rejected).toMatchObject({
         id: ids.rejected,
         status: 'rejected',
-        moderationNotes: REJECTION_NOTE,
+        moderationNotes: EVERY_STATE_REJECTION_NOTE,
         creditRefunded: true,
         answer: null,
       });
@@ -156,7 +92,7 @@ describe.each(testBackends())(
       expect(response.status).toBe(200);
       expect(response.headers.get('x-total-count')).toBe('1');
       expect(await response.json()).toEqual([
-        expect.objectContaining({ id: ids.rejected, moderationNotes: REJECTION_NOTE }),
+        expect.objectContaining({ id: ids.rejected, moderationNotes: EVERY_STATE_REJECTION_NOTE }),
       ]);
       const all = await admin.get(`/api/admin/users/${asker.id}/questions?limit=50`);
       expect(Number(all.headers.get('x-total-count'))).toBeGreaterThanOrEqual(4);
@@ -195,12 +131,12 @@ describe.each(testBackends())(
       const visitor = await stack.visitor().get(`/api/questions/${ids.answered}`);
       expect(visitor.status).toBe(200);
       const seen = (await visitor.json()) as Question;
-      expect(seen.answer!.content).toBe(`${LONG_ANSWER.slice(0, 100)}...`);
+      expect(seen.answer!.content).toBe(`${EVERY_STATE_ANSWER.slice(0, 100)}...`);
       expect(seen.moderationNotes).toBeNull();
       const member = (await (
         await stranger.get(`/api/questions/${ids.answered}`)
       ).json()) as Question;
-      expect(member.answer!.content).toBe(LONG_ANSWER);
+      expect(member.answer!.content).toBe(EVERY_STATE_ANSWER);
       expect(member.title).toBe('What did the radar operators record that night?');
     });
 
@@ -243,7 +179,7 @@ describe.each(testBackends())(
         await asker.get(`/api/questions/${ids.rejected}`)
       ).json()) as Question;
       expect(rejected).toMatchObject({
-        moderationNotes: REJECTION_NOTE,
+        moderationNotes: EVERY_STATE_REJECTION_NOTE,
         creditRefunded: true,
         askedByViewer: true,
       });
