@@ -19,6 +19,34 @@ export interface AskingStack {
   experts(): Promise<Array<{ userId: number }>>;
 }
 
+/** What a test question is about: whom it asks, filed where, and its title. */
+export interface TestQuestion {
+  expertId: number;
+  categoryId: number | undefined;
+  tagIds: Array<number | undefined>;
+  title: string;
+}
+
+/** `member` asks a question of the usual text; the response, whatever it says. */
+export function postQuestion(member: Browser, question: TestQuestion): Promise<Response> {
+  return member.post('/api/questions', {
+    assignedCreatorId: question.expertId,
+    categoryId: question.categoryId,
+    title: question.title,
+    content: 'Several witnesses describe the same thing from places miles apart.',
+    tagIds: question.tagIds,
+  });
+}
+
+/** `member` asks a question of the usual text, which questions accepts; its id. */
+export async function askedQuestion(member: Browser, question: TestQuestion): Promise<string> {
+  const response = await postQuestion(member, question);
+  if (response.status !== 201) {
+    throw new Error(`asking answered ${response.status}: ${await response.text()}`);
+  }
+  return ((await response.json()) as { id: string }).id;
+}
+
 /** Moderation's approval of a question, published on the bus as moderation publishes it. */
 export function publishApproval(
   bus: EventBus,
@@ -71,16 +99,12 @@ export async function approvedQuestion<S extends AskingStack>(
   const [category] = (await (await stack.visitor().get('/api/categories')).json()) as Array<{
     id: number;
   }>;
-  const asked = await member.post('/api/questions', {
-    assignedCreatorId: expert.userId,
+  const id = await askedQuestion(member, {
+    expertId: expert.userId,
     categoryId: category?.id,
-    title,
-    content: 'Several witnesses describe the same thing from places miles apart.',
     tagIds: [tagId],
+    title,
   });
-  if (asked.status !== 201)
-    throw new Error(`asking answered ${asked.status}: ${await asked.text()}`);
-  const { id } = (await asked.json()) as { id: string };
   await publishApproval(stack.bus.bus, {
     questionId: id,
     askerId: member.id,
@@ -138,17 +162,8 @@ export async function questionsInEveryState(
   type Named = Array<{ id: number }>;
   const categories = (await (await stack.visitor().get('/api/categories')).json()) as Named;
   const tags = (await (await stack.visitor().get('/api/tags')).json()) as Named;
-  async function ask(title: string, expertId: number): Promise<string> {
-    const response = await asker.post('/api/questions', {
-      assignedCreatorId: expertId,
-      categoryId: categories[0]?.id,
-      title,
-      content: 'Several witnesses describe the same thing from places miles apart.',
-      tagIds: [tags[0]?.id],
-    });
-    if (response.status !== 201) throw new Error(`asking answered ${response.status}`);
-    return ((await response.json()) as { id: string }).id;
-  }
+  const ask = (title: string, expertId: number) =>
+    askedQuestion(asker, { expertId, categoryId: categories[0]?.id, tagIds: [tags[0]?.id], title });
   const inState = (id: string, state: string) =>
     eventually(async () => {
       const { status } = await questionAsSeen(asker, id);

@@ -1,4 +1,5 @@
 import type { Question } from '@uapqa/contracts';
+import { askedQuestion, postQuestion, questionAsSeen } from '@uapqa/questions/testing';
 import type { Browser } from '@uapqa/service-kit/testing';
 import { eventually, testBackends } from '@uapqa/service-kit/testing';
 import { stackForSuite } from '@uapqa/service-kit/testing/suite-stack';
@@ -30,24 +31,10 @@ describe.each(testBackends())('an expert no longer available ($name)', (backend)
       (expert) => expert.user.firstName === firstName,
     ) as unknown as Listed;
   const ask = (member: Browser, expertId: number, title: string) =>
-    member.post('/api/questions', {
-      assignedCreatorId: expertId,
-      categoryId,
-      title,
-      content: 'Several witnesses describe the same thing from places miles apart.',
-      tagIds: [tagId],
-    });
-  async function asked(member: Browser, expertId: number, title: string) {
-    const response = await ask(member, expertId, title);
-    expect(response.status).toBe(201);
-    return ((await response.json()) as { id: string }).id;
-  }
-  const mine = (id: string) =>
-    eventually(async () => {
-      const response = await asker.get(`/api/questions/${id}`);
-      expect(response.status).toBe(200);
-      return (await response.json()) as Question;
-    });
+    postQuestion(member, { expertId, categoryId, tagIds: [tagId], title });
+  const asked = (member: Browser, expertId: number, title: string) =>
+    askedQuestion(member, { expertId, categoryId, tagIds: [tagId], title });
+  const mine = (id: string) => questionAsSeen<Question>(asker, id);
 
   /** Questions has taken in the change once the expert's window is gone from its list. */
   const questionsDropped = (expertId: number) =>
