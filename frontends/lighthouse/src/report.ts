@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Figures } from './pages.js';
 
 const RESULTS = fileURLToPath(new URL('../../../bench-results/', import.meta.url));
 
@@ -23,15 +24,7 @@ interface LighthouseRun {
     path: string;
     viewer: string;
     preset: string;
-    figures: {
-      performance: number;
-      lcpMs: number;
-      tbtMs: number;
-      cls: number;
-      accessibility: number;
-      bestPractices: number;
-      seo: number;
-    };
+    figures: Figures;
     performanceRuns: number[];
     benchmarkIndex: number | null;
     requests: number;
