@@ -16,17 +16,25 @@ export function identityForTests(demoPassword: string, env: Record<string, strin
   return serviceForTests(identityService, { DEMO_PASSWORD: demoPassword, ...env });
 }
 
+/** A link's token being watched for on the bus: `token` resolves once it is announced. */
+interface WatchedToken {
+  token: Promise<string>;
+  cancel(): Promise<void>;
+}
+
 /**
- * The token of the first link of `event` announced since `since` (other than `not`) whose
- * data `matches`, read from the bus as notifications receives it. Waits for it.
+ * Starts watching for the first link of `event` announced since `since` (other than `not`)
+ * whose data `matches`, read from the bus as notifications receives it. Watching before the
+ * request that announces it matters on JetStream: a start time is turned into a start sequence
+ * when the consumer is made, so a clock a test has moved forward still sees what comes after.
  */
-async function linkToken<S extends z.ZodType<{ token: string | null }>>(
+async function watchLinkToken<S extends z.ZodType<{ token: string | null }>>(
   bus: EventBus,
   event: EventDefinition<string, S>,
   matches: (data: z.infer<S>) => boolean,
   since: Date,
   not?: string,
-): Promise<string> {
+): Promise<WatchedToken> {
   let found: (token: string) => void = () => {};
   const token = new Promise<string>((resolve) => {
     found = resolve;
@@ -40,11 +48,18 @@ async function linkToken<S extends z.ZodType<{ token: string | null }>>(
       if (data.token && data.token !== not && matches(data)) found(data.token);
     },
   });
-  try {
-    return await token;
-  } finally {
-    await watcher.stop();
-  }
+  return { token: token.finally(() => watcher.stop()), cancel: () => watcher.stop() };
+}
+
+/** The token of the first link of `event` announced since `since` whose data `matches`. Waits for it. */
+async function linkToken<S extends z.ZodType<{ token: string | null }>>(
+  bus: EventBus,
+  event: EventDefinition<string, S>,
+  matches: (data: z.infer<S>) => boolean,
+  since: Date,
+  not?: string,
+): Promise<string> {
+  return (await watchLinkToken(bus, event, matches, since, not)).token;
 }
 
 /**
@@ -97,14 +112,23 @@ export async function registerVerified(
   signUps++;
   const address = `10.${process.pid & 255}.${(signUps >> 8) & 255}.${signUps & 255}`;
   const since = new Date(Date.now() - 1000);
+  const email = body.email.toLowerCase();
+  // On the bus, watched before the request that announces it (see watchLinkToken).
+  const watched =
+    typeof links === 'function'
+      ? null
+      : await watchLinkToken(
+          links,
+          EmailVerificationRequested,
+          (data) => data.email === email,
+          since,
+        );
   const registered = await browser.post('/api/register', body, { 'x-forwarded-for': address });
   if (registered.status !== 202) {
+    await watched?.cancel();
     throw new Error(`register ${body.email}: ${registered.status} ${await registered.text()}`);
   }
-  const token =
-    typeof links === 'function'
-      ? await links(body.email.toLowerCase(), since)
-      : await verificationToken(links, body.email, since);
+  const token = typeof links === 'function' ? await links(email, since) : await watched?.token;
   const verified = await browser.post('/api/verify-email', { token, password: body.password });
   if (verified.status !== 200) {
     throw new Error(`verify ${body.email}: ${verified.status} ${await verified.text()}`);
