@@ -258,20 +258,9 @@ export function describeAccessibility(screens: Partial<Record<Role, Screen[]>>):
     () => {
       const harness = useHarness();
       let answeredId: string;
+      /** One page per role, signed in once in the setup (so it outlives each test), at every width. */
       const pages = new Map<Role, Page>();
-
-      /** One page per role, signed in once and reused at every width. */
-      async function pageOf(role: Role): Promise<Page> {
-        let page = pages.get(role);
-        if (!page) {
-          page =
-            role === 'visitor'
-              ? (await harness.newPage(DESKTOP)).page
-              : (await demoSession(harness, ACCOUNTS[role])).page;
-          pages.set(role, page);
-        }
-        return page;
-      }
+      const pageOf = (role: Role): Page => pages.get(role)!;
 
       beforeAll(async () => {
         const headers = { origin: harness.url };
@@ -335,6 +324,13 @@ export function describeAccessibility(screens: Partial<Record<Role, Screen[]>>):
           },
         });
         expect(applied.ok(), await applied.text()).toBe(true);
+        for (const role of roles) {
+          const { page } =
+            role === 'visitor'
+              ? await harness.newPage(DESKTOP)
+              : await demoSession(harness, ACCOUNTS[role]);
+          pages.set(role, page);
+        }
         // The setup above (the stack itself was started by useHarness's hook).
       }, 240_000);
 
@@ -345,7 +341,7 @@ export function describeAccessibility(screens: Partial<Record<Role, Screen[]>>):
           it.each(screens[role]!.map((screen) => [screen.path, screen] as const))(
             '%s and its states have no violation',
             async (_path, screen) => {
-              const page = await pageOf(role);
+              const page = pageOf(role);
               await page.setViewportSize(viewportFor(width));
               const path = screen.path.replace(':answered', answeredId);
               const where = `${role} ${width}px ${screen.path}`;

@@ -12,7 +12,7 @@ import {
   chromium,
   type Page,
 } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject } from 'vitest';
 import { DEMO_PASSWORD, stackSettings } from './stack-settings.js';
 
 export { DEMO_PASSWORD };
@@ -66,6 +66,13 @@ export interface Harness {
   newPage(width: number): Promise<{ context: BrowserContext; page: Page }>;
   /** A new page at `width`, signed in as the demo account `username` through the /auth form. */
   signedInPage(width: number, username: string): Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * Closes the contexts opened after `openedCount()` returned `mark`: a test's windows, left open,
+   * would keep running their pages' timers and polls while the file's later tests run.
+   */
+  closeSince(mark: number): Promise<void>;
+  /** How many contexts the harness holds open: a mark for `closeSince`. */
+  openedCount(): number;
   close(): Promise<void>;
 }
 
@@ -124,6 +131,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await signIn(opened.page, username);
       return opened;
     },
+    openedCount: () => contexts.length,
+    async closeSince(mark: number) {
+      for (const context of contexts.splice(mark)) await context.close().catch(() => {});
+    },
     async close() {
       for (const context of contexts) await context.close().catch(() => {});
       await browser.close().catch(() => {});
@@ -146,6 +157,14 @@ export function useHarness(options: HarnessOptions = {}): Harness {
   beforeAll(async () => {
     Object.assign(harness, await startHarness(options));
   }, START_TIMEOUT_MS);
+  // What a test opens is closed when it ends; what the file's beforeAll opened stays for all.
+  let mark = 0;
+  beforeEach(() => {
+    mark = harness.openedCount();
+  });
+  afterEach(async () => {
+    await harness.closeSince(mark);
+  });
   afterAll(async () => {
     await harness.close?.();
   });
