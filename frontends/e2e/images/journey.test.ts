@@ -4,7 +4,13 @@
 import { readMailbox, toAddress } from '@uapqa/notifications/testing';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { findChromium, saveScreenshots, toast, viewportFor } from '../test/harness.js';
+import {
+  CHROMIUM_ARGS,
+  findChromium,
+  saveScreenshots,
+  toast,
+  viewportFor,
+} from '../test/harness.js';
 import './context.js';
 
 const stack = inject('imagesStack');
@@ -75,7 +81,7 @@ describe('the images, driven as their users would', () => {
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: findChromium()!,
-      args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
+      args: CHROMIUM_ARGS,
     });
     admin = await newPage();
     await signInAs(admin, stack.admin.username, stack.admin.password);
