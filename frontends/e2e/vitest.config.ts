@@ -13,7 +13,9 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/stack-template.ts'],
-    testTimeout: 60_000,
+    // A journey through three roles takes half a minute on an idle two-core machine and twice
+    // that beside the other worker's stack and browser: the bound is for a hung test only.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     // expect.poll waits as long as a page action does (the harness's 15 s), not vitest's 1 s:
     // with other files' stacks and browsers on the same cores, a state can take seconds to show.
