@@ -67,8 +67,8 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
 /**
  * How the suites start Chromium. Headless Chromium is the whole browser with an unseen window:
  * every context opens one, and each window preloads its address bar's suggestion list as two
- * pages of its own (WebUI), which cost a third of what the tested pages do and nearly double the
- * time a new context takes on two cores. No test uses the address bar, so those are turned off.
+ * pages of its own (WebUI). Those took a third of all the renderers' CPU in the suite and
+ * nearly doubled the time a new context takes on two cores. No test uses the address bar.
  */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
