@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { integrationTests } from '@uapqa/service-kit/integration-tests';
 import { defineConfig } from 'vitest/config';
 
 const shim = (file: string) => fileURLToPath(new URL(`./test/k6-shim/${file}`, import.meta.url));
@@ -13,6 +14,7 @@ export default defineConfig({
     ],
   },
   test: {
+    ...integrationTests,
     testTimeout: 120_000,
     hookTimeout: 180_000,
   },

@@ -1,8 +1,5 @@
 import { defineConfig } from 'vitest/config';
+// Its own source: the package's tests run before it is built.
+import { integrationTests } from './src/integration-tests.js';
 
-export default defineConfig({
-  test: {
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
-  },
-});
+export default defineConfig({ test: integrationTests });

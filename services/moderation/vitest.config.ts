@@ -1,8 +1,4 @@
+import { integrationTests } from '@uapqa/service-kit/integration-tests';
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({
-  test: {
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
-  },
-});
+export default defineConfig({ test: integrationTests });
