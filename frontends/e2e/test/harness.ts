@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { type EmbeddedStack, startEmbedded } from '@uapqa/embedded';
 import { readMailbox, toAddress, verificationTokenFromMailbox } from '@uapqa/notifications/testing';
 import {
@@ -16,6 +18,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject } 
 import { DEMO_PASSWORD, stackSettings } from './stack-settings.js';
 
 export { DEMO_PASSWORD };
+
+const execFileAsync = promisify(execFile);
 
 /** The two widths every route is checked and photographed at. */
 export const DESKTOP = 1280;
@@ -137,13 +141,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     }
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'uapqa-e2e-'));
-  // The suite's migrated and seeded data (see stack-template.ts), without its mailbox: the
-  // demo emails there link to the template's port, and every test reads only its own mail.
-  const template = inject('stackTemplate');
-  await cp(template, dataDir, {
-    recursive: true,
-    filter: (source) => source !== join(template, 'mailbox'),
-  });
+  await copyTemplate(inject('stackTemplate'), dataDir);
   const stack = await startEmbedded(stackSettings(dataDir, options.env));
   const browser = await chromium.launch({
     executablePath: findChromium()!,
@@ -183,6 +181,24 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The suite's migrated and seeded data (see stack-template.ts) into `dataDir`, without its
+ * mailbox: the demo emails there link to the template's port, and every test reads only its
+ * own mail. The system's `cp` copies the five databases' 5,000 files with a tenth of the CPU
+ * that Node's `fs.cp` took (2.5 s a file's stack); Windows has no `cp`, so it gets `fs.cp`.
+ */
+async function copyTemplate(template: string, dataDir: string): Promise<void> {
+  if (process.platform === 'win32') {
+    await cp(template, dataDir, {
+      recursive: true,
+      filter: (source) => source !== join(template, 'mailbox'),
+    });
+    return;
+  }
+  await execFileAsync('cp', ['-R', `${template}/.`, dataDir]);
+  await rm(join(dataDir, 'mailbox'), { recursive: true, force: true });
 }
 
 /** The stack's start opens five databases: on a busy machine it can take a minute. */
