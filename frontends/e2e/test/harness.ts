@@ -102,6 +102,30 @@ export function describeInChromium(name: string, suite: () => void): void {
   describe.runIf(browserAvailability().run)(name, suite);
 }
 
+/**
+ * The worker's Chromium, launched by the first file that needs it and shared by every later
+ * file of the same worker (the suite shares modules between its files). A launch cost more CPU
+ * than most tests; what a file opens is its own contexts, each as apart from the others as a
+ * new browser is, and the file closes them when it ends. Playwright closes the browser when the
+ * worker exits.
+ */
+let launched: Promise<Browser> | undefined;
+function workerBrowser(): Promise<Browser> {
+  launched ??= chromium
+    .launch({ executablePath: findChromium()!, args: CHROMIUM_ARGS })
+    .then((browser) => {
+      browser.on('disconnected', () => {
+        launched = undefined;
+      });
+      return browser;
+    })
+    .catch((error) => {
+      launched = undefined;
+      throw error;
+    });
+  return launched;
+}
+
 export interface Harness {
   stack: EmbeddedStack;
   /** The stack's data folder; its `mailbox/` holds every email sent, as `.eml` files. */
@@ -143,10 +167,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const dataDir = await mkdtemp(join(tmpdir(), 'uapqa-e2e-'));
   await copyTemplate(inject('stackTemplate'), dataDir);
   const stack = await startEmbedded(stackSettings(dataDir, options.env));
-  const browser = await chromium.launch({
-    executablePath: findChromium()!,
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await workerBrowser();
   const contexts: BrowserContext[] = [];
   async function newPage(width: number) {
     const context = await browser.newContext({
@@ -176,7 +197,6 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     async close() {
       for (const context of contexts) await context.close().catch(() => {});
-      await browser.close().catch(() => {});
       await stack.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
