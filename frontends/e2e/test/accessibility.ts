@@ -11,6 +11,7 @@ import {
   demoSession,
   describeInChromium,
   PHONE,
+  stillBackground,
   useHarness,
   viewportFor,
   WIDTHS,
@@ -138,23 +139,6 @@ async function audit(
   overlay?: { scope: string; modal: boolean },
 ): Promise<Finding[]> {
   const viewport = page.viewportSize()!;
-  // A constructed style sheet (the CSP allows it), so beams the layer adds meanwhile stand still too.
-  const stillBackground = (still: boolean) =>
-    page.evaluate((still) => {
-      const key = '__stillBackground';
-      const holder = window as unknown as Record<string, CSSStyleSheet | undefined>;
-      if (still) {
-        const sheet = new CSSStyleSheet();
-        sheet.replaceSync(
-          '[data-testid="background"] { background-image: linear-gradient(#070b17, #070b17) !important; }' +
-            '[data-testid="background"] > * { visibility: hidden !important; }',
-        );
-        holder[key] = sheet;
-        document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-      } else {
-        document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== holder[key]);
-      }
-    }, still);
   if (!overlay) {
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     await page.setViewportSize({
@@ -164,7 +148,7 @@ async function audit(
     // A tab or button pressed to reach the state may have scrolled the page, and the sticky
     // header would then lie over the texts at its top: axe calls those undecided.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await stillBackground(true);
+    await stillBackground(page, true);
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
   }
   const hidePage = (hidden: boolean) =>
@@ -185,7 +169,7 @@ async function audit(
   } finally {
     if (overlay?.modal) await hidePage(false);
     if (!overlay) {
-      await stillBackground(false);
+      await stillBackground(page, false);
       await page.setViewportSize(viewport);
     }
   }

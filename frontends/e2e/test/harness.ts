@@ -431,9 +431,40 @@ export function toast(page: Page, text: string) {
 }
 
 /**
+ * Stands the page's decorative backdrop still as one flat image of its own colour (or lets it
+ * move again), through a constructed style sheet, which the CSP allows, so beams the layer adds
+ * meanwhile stand still too. For whatever views the whole page at once: the backdrop is fixed to
+ * the viewport and its beams are sized in viewport heights, so a viewport as tall as the page
+ * stretches thirty beams over all of it.
+ */
+export async function stillBackground(page: Page, still: boolean): Promise<void> {
+  await page.evaluate((still) => {
+    const key = '__stillBackground';
+    const holder = window as unknown as Record<string, CSSStyleSheet | undefined>;
+    if (still) {
+      if (holder[key]) return;
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(
+        '[data-testid="background"] { background-image: linear-gradient(#070b17, #070b17) !important; }' +
+          '[data-testid="background"] > * { visibility: hidden !important; }',
+      );
+      holder[key] = sheet;
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    } else {
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== holder[key]);
+      holder[key] = undefined;
+    }
+  }, still);
+}
+
+/**
  * Saves a full-page PNG of what the page shows now as `artifacts/<name>-<width>.png`, at each
  * of `widths` (default: desktop and phone). The viewport is resized for each and put back after,
  * so a test that runs at one width can still photograph a route at both.
+ *
+ * The backdrop's beams are left out of the photograph (see stillBackground): stretched over the
+ * whole page they were faint, unlike anything a reader sees, and painting them was nearly all of
+ * a photograph's cost (the browser suite alone on two cores: 452 s with them, 410 s without).
  */
 export async function saveScreenshots(
   page: Page,
@@ -455,7 +486,12 @@ export async function saveScreenshots(
       // From the top, so the sticky header is photographed where it belongs.
       await page.evaluate(() => window.scrollTo(0, 0));
       const path = join(ARTIFACTS_DIR, `${name}-${width}.png`);
-      await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+      await stillBackground(page, true);
+      try {
+        await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+      } finally {
+        await stillBackground(page, false);
+      }
       saved.push(path);
     }
   } finally {
