@@ -6,10 +6,11 @@ import type { PGlite } from '@electric-sql/pglite';
 
 /**
  * A fresh in-memory PGlite runs initdb first: about 2 s of a 2-core machine's CPU, twenty times
- * what a service's migrations then take. An in-memory database is what every integration
- * suite starts, five at a time for the whole product, so each starts instead from a copy of
- * one empty cluster (PGlite's own data-folder dump), made once per machine and PGlite install
- * and kept in the temporary folder. Migrations still run on every database, from nothing.
+ * what a service's migrations then take. In-memory databases are what every integration suite
+ * starts, five at a time for the whole product, and new data folders what the embedded mode's
+ * first start opens. So each starts instead from a copy of one empty cluster (PGlite's own
+ * data-folder dump), made once per machine and PGlite install and kept in the temporary folder.
+ * Migrations still run on every database, from nothing.
  */
 let cached: Promise<Blob> | undefined;
 
