@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
@@ -23,8 +24,11 @@ export function emptyCluster(PGliteClass: typeof PGlite): Promise<Blob> {
 }
 
 async function loadOrMake(PGliteClass: typeof PGlite): Promise<Blob> {
-  // Named for the PGlite it came from (its resolved path holds the version), which alone can load it.
-  const install = createHash('sha256').update(import.meta.resolve('@electric-sql/pglite'));
+  // Named for the PGlite it came from (its resolved path holds the version), which alone can load
+  // it. Resolved through require: Vite's module runner, which runs Vitest's global setups, has
+  // no import.meta.resolve.
+  const resolved = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const install = createHash('sha256').update(resolved);
   const file = join(
     tmpdir(),
     `uapqa-pglite-empty-cluster-${install.digest('hex').slice(0, 16)}.tar`,
