@@ -180,9 +180,9 @@ export interface Screen {
   path: string;
   ready: (page: Page) => Locator;
   /**
-   * Other states of the screen (an open dialog, menu or list, form errors), each reached from a
-   * fresh load. `overlay` limits the audit to what opened: the page behind it was audited
-   * already, and a modal overlay hides it from assistive technology while it is open.
+   * Other states of the screen (an open dialog, menu or list, form errors), each reached from
+   * the page as it loads. `overlay` limits the audit to what opened: the page behind it was
+   * audited already, and a modal overlay hides it from assistive technology while it is open.
    */
   states?: Array<{
     name: string;
@@ -332,10 +332,17 @@ export function describeAccessibility(screens: Partial<Record<Role, Screen[]>>):
               await page.goto(path);
               await settle(page, screen.ready(page));
               const findings = await audit(page, where);
+              // The first state starts from the page as loaded and audited (the audit put back
+              // the viewport, the scroll and the backdrop it changed); each later one from a
+              // fresh load, as the state before it may have left a dialog, a list or an error.
+              let asLoaded = true;
               for (const state of screen.states ?? []) {
                 if (state.widths && !state.widths.includes(width)) continue;
-                await page.goto(path);
-                await settle(page, screen.ready(page));
+                if (!asLoaded) {
+                  await page.goto(path);
+                  await settle(page, screen.ready(page));
+                }
+                asLoaded = false;
                 await state.reach(page);
                 await settle(page, page.locator('body'));
                 findings.push(...(await audit(page, `${where} (${state.name})`, state.overlay)));
