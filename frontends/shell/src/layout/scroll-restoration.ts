@@ -106,6 +106,10 @@ export function useScrollRestoration(): void {
       : null;
     if (anchor) anchor.scrollIntoView();
     else window.scrollTo(0, 0);
+    // Recorded now as well as by the scroll events to come: a page reached at the top from the
+    // top scrolls nothing, and one left before its scroll event ran (a busy machine) would have no
+    // position either. Back or Forward to it would then keep the last page's position.
+    positions.current.set(entry, window.scrollY);
     return undefined;
   }, [entry, location.hash, navigationType]);
 }
