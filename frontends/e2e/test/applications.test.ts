@@ -86,8 +86,7 @@ describeInChromium('expert applications from /apply to the admin dashboard and e
       expect(links(staffMail.html)).toContain(`${harness.url}/admin-dashboard`);
 
       // The admin finds both on the dashboard, next to the creator applications.
-      const { page: admin } = await harness.signedInPage(width, 'admin');
-      await admin.goto('/admin-dashboard');
+      const { page: admin } = await harness.signedInPage(width, 'admin', '/admin-dashboard');
       const section = admin.getByTestId('expert-applications');
       const first = section.getByRole('article', { name: accepted.name });
       const second = section.getByRole('article', { name: refused.name });

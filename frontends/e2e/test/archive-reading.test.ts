@@ -79,8 +79,11 @@ describeInChromium('reading the archive: counts, marks and order', () => {
     });
 
     it(`marks a word of the whole answer for a subscriber (${name})`, async () => {
-      const { page } = await harness.signedInPage(width, 'member');
-      await page.goto(`/browse-qa?search=${HIDDEN_WORD}`);
+      const { page } = await harness.signedInPage(
+        width,
+        'member',
+        `/browse-qa?search=${HIDDEN_WORD}`,
+      );
       const marks = page.getByTestId('question-card').locator('mark');
       await marks.first().waitFor();
       for (const mark of await marks.allTextContents())

@@ -129,8 +129,7 @@ describeInChromium('billing journeys in Chromium against the embedded stack', ()
     });
 
     it('shows the billing history with a printable receipt', async () => {
-      const { page } = await harness.signedInPage(width, 'member');
-      await page.goto('/subscribe');
+      const { page } = await harness.signedInPage(width, 'member', '/subscribe');
       const history = page.getByRole('region', { name: 'Billing History' });
       const payment = history.getByTestId('payment').first();
       await eventually(() => payment.textContent()).toContain('Archive Access subscription');

@@ -29,8 +29,7 @@ describeInChromium('an expert reads earnings that add up', () => {
   for (const width of WIDTHS) {
     for (const username of ['dana', 'evelyn']) {
       it(`${username} at ${width}px: answered × fee is the total, month by month`, async () => {
-        const { page } = await harness.signedInPage(width, username);
-        await page.goto('/expert-dashboard');
+        const { page } = await harness.signedInPage(width, username, '/expert-dashboard');
         await page.getByRole('heading', { name: 'Expert Dashboard' }).waitFor();
 
         // The demo archive's fees reach billing over the event bus just after the first start:

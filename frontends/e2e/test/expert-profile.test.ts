@@ -66,8 +66,7 @@ describeInChromium("an expert's public page, in Chromium", () => {
   });
 
   it('asks the expert from their page, and the ask form leads back to it', async () => {
-    const { page } = await harness.signedInPage(PHONE, 'member');
-    await page.goto('/experts/dana');
+    const { page } = await harness.signedInPage(PHONE, 'member', '/experts/dana');
     await page.getByTestId('ask-expert').click();
     await page.waitForURL('**/submit-question?expert=*');
     // The form opens with Dana chosen, and names her page next to the choice.

@@ -133,8 +133,18 @@ export interface Harness {
   browser: Browser;
   url: string;
   newPage(width: number): Promise<{ context: BrowserContext; page: Page }>;
-  /** A new page at `width`, signed in as the demo account `username` through the /auth form. */
-  signedInPage(width: number, username: string): Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * A new page at `width`, signed in as the demo account `username` and opened at `path`: by
+   * default the landing page, which sends a signed-in user on to their role's dashboard.
+   * Signed in through the API, as the /auth form does: the form has tests of its own
+   * (frontends.test.ts, session-switch.test.ts), and loading it before every other test cost a
+   * page load and a render of the dashboard that the test mostly navigated away from at once.
+   */
+  signedInPage(
+    width: number,
+    username: string,
+    path?: string,
+  ): Promise<{ context: BrowserContext; page: Page }>;
   /**
    * Closes the contexts opened after `openedCount()` returned `mark`: a test's windows, left open,
    * would keep running their pages' timers and polls while the file's later tests run.
@@ -186,9 +196,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     browser,
     url: stack.url,
     newPage,
-    async signedInPage(width: number, username: string) {
+    async signedInPage(width: number, username: string, path = '/') {
       const opened = await newPage(width);
-      await signIn(opened.page, username);
+      await logIn(stack.url, opened.context, username);
+      await opened.page.goto(path);
       return opened;
     },
     openedCount: () => contexts.length,
@@ -257,12 +268,17 @@ export async function demoSession(
   username: string,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const opened = await harness.newPage(DESKTOP);
-  const response = await opened.context.request.post('/api/login', {
-    headers: { origin: harness.url },
+  await logIn(harness.url, opened.context, username);
+  return opened;
+}
+
+/** Logs the demo account `username` in through /api/login: the context's cookies then hold it. */
+async function logIn(url: string, context: BrowserContext, username: string): Promise<void> {
+  const response = await context.request.post('/api/login', {
+    headers: { origin: url },
     data: { username, password: DEMO_PASSWORD },
   });
   expect(response.status(), `login ${username}`).toBe(200);
-  return opened;
 }
 
 /**

@@ -58,8 +58,7 @@ describeInChromium('journeys through waitlist mode, the archive and the admin', 
 
   describe.each(WIDTHS)('at %i px', (width) => {
     it('waitlist mode closes registration only: the admin signs out, signs back in and turns it off', async () => {
-      const { page } = await harness.signedInPage(width, 'admin');
-      await page.goto('/admin-dashboard');
+      const { page } = await harness.signedInPage(width, 'admin', '/admin-dashboard');
       const waitlist = page.getByRole('switch', { name: 'Waitlist Mode' });
       await expect.poll(() => waitlist.getAttribute('aria-checked')).toBe('false');
       await waitlist.click();
@@ -189,8 +188,7 @@ describeInChromium('journeys through waitlist mode, the archive and the admin', 
     });
 
     it('asks before deleting a topic in use and says how many questions carry it', async () => {
-      const { page } = await harness.signedInPage(width, 'admin');
-      await page.goto('/admin-dashboard');
+      const { page } = await harness.signedInPage(width, 'admin', '/admin-dashboard');
       const topics = page.getByTestId('taxonomy-topic');
       await topics.getByRole('list').waitFor();
 
@@ -233,8 +231,7 @@ describeInChromium('journeys through waitlist mode, the archive and the admin', 
 
   describe(`at ${PHONE} px`, () => {
     it('shows the member their credits on /browse-qa and the results before the folded filters', async () => {
-      const { page } = await harness.signedInPage(PHONE, 'member');
-      await page.goto('/browse-qa');
+      const { page } = await harness.signedInPage(PHONE, 'member', '/browse-qa');
       await page
         .getByTestId('credit-balance-phone')
         .getByText(/\d+ FOIA Credits/)

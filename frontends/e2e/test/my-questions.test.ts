@@ -163,8 +163,7 @@ describeInChromium("a member's own questions and a question's page, in Chromium"
   for (const width of WIDTHS) {
     describe(`at ${width} px`, () => {
       it('counts every question on the dashboard and lists them all on My Questions', async () => {
-        const { page } = await harness.signedInPage(width, username);
-        await page.goto('/dashboard');
+        const { page } = await harness.signedInPage(width, username, '/dashboard');
         await expect.poll(() => page.getByTestId('stat-asked').textContent()).toBe(String(ASKED));
         expect(await page.getByTestId('stat-answered').textContent()).toBe('1');
         // The recent list still shows five.
@@ -234,8 +233,7 @@ describeInChromium("a member's own questions and a question's page, in Chromium"
       });
 
       it('shows another member the whole answer, and not their pending question', async () => {
-        const { page } = await harness.signedInPage(width, 'member');
-        await page.goto(`/questions/${ids.answered}`);
+        const { page } = await harness.signedInPage(width, 'member', `/questions/${ids.answered}`);
         await page.getByTestId('answer').waitFor();
         expect(await page.getByTestId('answer').textContent()).toBe(ANSWER);
         expect(await page.getByRole('link', { name: 'Sign Up to Read Full Answer' }).count()).toBe(
@@ -253,8 +251,7 @@ describeInChromium("a member's own questions and a question's page, in Chromium"
       });
 
       it('shows the asker their pending question with its state', async () => {
-        const { page } = await harness.signedInPage(width, username);
-        await page.goto(`/questions/${ids.pending}`);
+        const { page } = await harness.signedInPage(width, username, `/questions/${ids.pending}`);
         await page.getByTestId('question-page').waitFor();
         expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(TITLES.pending);
         expect(await page.getByTestId('status').textContent()).toBe('Pending review');

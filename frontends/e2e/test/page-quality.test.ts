@@ -144,8 +144,7 @@ describeInChromium('what Lighthouse checks on every page, in Chromium', () => {
   });
 
   it("keeps each page's title true after navigating", async () => {
-    const { page } = await harness.signedInPage(DESKTOP, 'member');
-    await page.goto('/dashboard');
+    const { page } = await harness.signedInPage(DESKTOP, 'member', '/dashboard');
     await page.getByRole('heading', { name: 'Your Recent Questions' }).waitFor();
     await expectHead(page, '/dashboard');
     // In-app navigation: the shell sets the next page's own.

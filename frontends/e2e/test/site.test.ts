@@ -142,8 +142,7 @@ describeInChromium('the small things of a real site', () => {
     });
 
     it('tells the member, before they send it, that an answered question becomes public', async () => {
-      const { page } = await harness.signedInPage(width, 'member');
-      await page.goto('/submit-question');
+      const { page } = await harness.signedInPage(width, 'member', '/submit-question');
       const note = page.getByTestId('ask-public-note');
       await note.waitFor();
       expect(await note.textContent()).toContain(

@@ -80,8 +80,11 @@ describeInChromium('the staff and experts remotes in Chromium against the embedd
       await toast(member, 'Question Submitted!').waitFor();
 
       // The moderator approves it with notes and hands it to Marcus instead.
-      const { page: moderator } = await harness.signedInPage(DESKTOP, 'moderator');
-      await moderator.goto('/moderator-dashboard');
+      const { page: moderator } = await harness.signedInPage(
+        DESKTOP,
+        'moderator',
+        '/moderator-dashboard',
+      );
       await moderator.getByTestId('moderator-dashboard').waitFor();
       const item = moderator.getByRole('article', { name: QUESTION });
       await item.waitFor();
@@ -106,8 +109,7 @@ describeInChromium('the staff and experts remotes in Chromium against the embedd
       await item.waitFor({ state: 'detached' });
 
       // Marcus sees it pending with the moderator's notes and answers it.
-      const { page: expert } = await harness.signedInPage(DESKTOP, 'marcus');
-      await expert.goto('/expert-dashboard');
+      const { page: expert } = await harness.signedInPage(DESKTOP, 'marcus', '/expert-dashboard');
       await expert.getByTestId('expert-dashboard').waitFor();
       const question = expert.getByTestId('expert-question').filter({ hasText: QUESTION });
       await question.waitFor();
@@ -148,8 +150,7 @@ describeInChromium('the staff and experts remotes in Chromium against the embedd
     });
 
     it('lets the admin add and delete a category and a topic, and toggle waitlist mode', async () => {
-      const { page } = await harness.signedInPage(DESKTOP, 'admin');
-      await page.goto('/admin-dashboard');
+      const { page } = await harness.signedInPage(DESKTOP, 'admin', '/admin-dashboard');
       await page.getByTestId('admin-dashboard').waitFor();
       await page.getByTestId('taxonomy-category').getByRole('list').waitFor();
       await saveScreenshots(page, 'admin-dashboard');
@@ -230,8 +231,11 @@ describeInChromium('the staff and experts remotes in Chromium against the embedd
       });
       expect(asked.ok()).toBe(true);
 
-      const { page: moderator } = await harness.signedInPage(PHONE, 'moderator');
-      await moderator.goto('/moderator-dashboard');
+      const { page: moderator } = await harness.signedInPage(
+        PHONE,
+        'moderator',
+        '/moderator-dashboard',
+      );
       await moderator.getByTestId('moderator-dashboard').waitFor();
       const item = moderator.getByRole('article', { name: PHONE_QUESTION });
       await item.waitFor();
@@ -245,8 +249,7 @@ describeInChromium('the staff and experts remotes in Chromium against the embedd
       await item.getByRole('button', { name: 'Approve' }).click();
       await toast(moderator, 'Question approved').waitFor();
 
-      const { page: expert } = await harness.signedInPage(PHONE, 'marcus');
-      await expert.goto('/expert-dashboard');
+      const { page: expert } = await harness.signedInPage(PHONE, 'marcus', '/expert-dashboard');
       await expert.getByTestId('expert-dashboard').waitFor();
       const question = expert.getByTestId('expert-question').filter({ hasText: PHONE_QUESTION });
       await question.waitFor();

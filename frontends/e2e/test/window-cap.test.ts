@@ -51,8 +51,7 @@ describeInChromium('the ask form once a member holds every place in a window, in
 
   for (const width of WIDTHS) {
     it(`says so in the ask form at ${width} px`, async () => {
-      const { page } = await harness.signedInPage(width, username);
-      await page.goto('/submit-question');
+      const { page } = await harness.signedInPage(width, username, '/submit-question');
 
       // In the window list beside the form, under Dana's window.
       const danaWindow = page.getByTestId('expert-window').filter({ hasText: 'Dana Whitfield' });
