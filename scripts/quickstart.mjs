@@ -38,6 +38,16 @@ function run(args, after, env = {}) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+/** A new folder on /dev/shm, or undefined where there is none or it cannot be written. */
+function memoryScratchFolder() {
+  if (!existsSync('/dev/shm')) return undefined;
+  try {
+    return mkdtempSync('/dev/shm/uapqa-test-');
+  } catch {
+    return undefined;
+  }
+}
+
 const task = process.argv[2];
 const frozen = process.env.CI ? ['--frozen-lockfile'] : ['--frozen-lockfile', '--prefer-offline'];
 
@@ -51,7 +61,7 @@ if (task === 'start') {
   // The suites' scratch data (PGlite data folders, mailboxes, NATS stores, Chromium profiles)
   // goes to a memory file system where Linux has one: the browser suite alone copied 5.6 GB of
   // seeded databases to disk, which cost more CPU in the kernel than some whole suites.
-  const scratch = existsSync('/dev/shm') ? mkdtempSync('/dev/shm/uapqa-test-') : undefined;
+  const scratch = memoryScratchFolder();
   // Two at a time: the machine has two cores and the suites start databases of their own.
   run(
     [
