@@ -156,8 +156,23 @@ describe.each(testBackends())('user management ($name)', (backend) => {
         { userId, currentPeriodEnd: null, returning: false },
         when,
       );
+    const ids = async (filter: string) =>
+      (
+        (await (await admin.get(`/api/admin/users?${filter}&limit=200`)).json()) as Array<{
+          id: number;
+          subscriptionActive: boolean;
+        }>
+      ).map((user) => user.id);
     await h.harnessBus.bus.publish(BILLING_STREAM, activated(subscriber.id, at(0)));
     await h.harnessBus.bus.publish(BILLING_STREAM, activated(lapsed.id, at(0)));
+    // Both start out inactive, so the lapse is published only once both activations show:
+    // otherwise "inactive" could be read before the lapsed member was ever active.
+    await eventually(async () => {
+      expect(await ids('subscription=active')).toEqual(
+        expect.arrayContaining([subscriber.id, lapsed.id]),
+      );
+    });
+    expect(await ids('subscription=inactive')).not.toContain(lapsed.id);
     await h.harnessBus.bus.publish(
       BILLING_STREAM,
       createEvent(
@@ -166,18 +181,11 @@ describe.each(testBackends())('user management ($name)', (backend) => {
         at(1),
       ),
     );
-    const ids = async (filter: string) =>
-      (
-        (await (await admin.get(`/api/admin/users?${filter}&limit=200`)).json()) as Array<{
-          id: number;
-          subscriptionActive: boolean;
-        }>
-      ).map((user) => user.id);
     await eventually(async () => {
-      expect(await ids('subscription=active')).toContain(subscriber.id);
       expect(await ids('subscription=inactive')).toContain(lapsed.id);
     });
     expect(await ids('subscription=active')).not.toContain(lapsed.id);
+    expect(await ids('subscription=active')).toContain(subscriber.id);
     expect(await ids('subscription=inactive')).not.toContain(subscriber.id);
     const one = await (await admin.get(`/api/admin/users/${subscriber.id}`)).json();
     expect(one.subscriptionActive).toBe(true);
