@@ -86,6 +86,20 @@ export async function startSecurityStack(
   if (options.subscribeMember) {
     await payLocally(await as('member'), '/api/create-subscription');
   }
+  // Notifications mails the member's welcome (the seed's sign-up) and receipt (the payment) on
+  // its own time, from identity's and billing's events: wait for both, so that they are not
+  // written under a before/after snapshot either.
+  await eventually(
+    async () => {
+      const exported = await (await (await as('member')).get('/api/account/export')).json();
+      const templates = (exported.notifications.data?.emails ?? []).map(
+        (email: { template: string }) => email.template,
+      );
+      expect(templates).toContain('welcome');
+      if (options.subscribeMember) expect(templates).toContain('credits_receipt');
+    },
+    { timeoutMs: 30_000 },
+  );
 
   return {
     ...stack,
