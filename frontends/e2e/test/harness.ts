@@ -13,6 +13,7 @@ import {
   type BrowserContext,
   chromium,
   type Page,
+  request,
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject } from 'vitest';
 import { DEMO_PASSWORD, stackSettings } from './stack-settings.js';
@@ -198,7 +199,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     newPage,
     async signedInPage(width: number, username: string, path = '/') {
       const opened = await newPage(width);
-      await logIn(stack.url, opened.context, username);
+      await logIn(stack.url, opened.context.request, username);
       await opened.page.goto(path);
       return opened;
     },
@@ -268,17 +269,45 @@ export async function demoSession(
   username: string,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const opened = await harness.newPage(DESKTOP);
-  await logIn(harness.url, opened.context, username);
+  await logIn(harness.url, opened.context.request, username);
   return opened;
 }
 
-/** Logs the demo account `username` in through /api/login: the context's cookies then hold it. */
-async function logIn(url: string, context: BrowserContext, username: string): Promise<void> {
-  const response = await context.request.post('/api/login', {
+/** Logs the demo account `username` in through /api/login: `api`'s cookies then hold it. */
+async function logIn(url: string, api: APIRequestContext, username: string): Promise<void> {
+  const response = await api.post('/api/login', {
     headers: { origin: url },
     data: { username, password: DEMO_PASSWORD },
   });
   expect(response.status(), `login ${username}`).toBe(200);
+}
+
+/**
+ * Waits until the list at `path`, read through the API as the demo account `username`, holds
+ * the question titled `title`. The staff and expert pages load their lists once, and a question
+ * reaches the moderation queue (or, approved, the expert's list) over the bus a moment after the
+ * request that sent it: a test opens such a page only once it is there.
+ */
+export async function untilListed(
+  harness: Harness,
+  username: string,
+  path: string,
+  title: string,
+): Promise<void> {
+  const api = await request.newContext({ baseURL: harness.url });
+  try {
+    await logIn(harness.url, api, username);
+    await expect
+      .poll(async () => {
+        const response = await api.get(path);
+        expect(response.ok(), path).toBe(true);
+        const items = (await response.json()) as Array<{ title: string }>;
+        return items.some((item) => item.title === title);
+      })
+      .toBe(true);
+  } finally {
+    await api.dispose();
+  }
 }
 
 /**

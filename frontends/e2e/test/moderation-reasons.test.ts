@@ -6,6 +6,7 @@ import {
   expectLaidOut,
   signUpSubscriber,
   toast,
+  untilListed,
   useHarness,
   WIDTHS,
 } from './harness.js';
@@ -27,6 +28,7 @@ describeInChromium('a rejection the member can read', () => {
         content: 'The later formation over the Estrella range is still argued about.',
       });
 
+      await untilListed(harness, 'moderator', '/api/admin/questions/pending?limit=200', title);
       const { page: moderator } = await harness.signedInPage(width, 'moderator');
       await moderator.waitForURL('**/moderator-dashboard');
       const item = moderator.getByRole('article', { name: title });
@@ -44,9 +46,16 @@ describeInChromium('a rejection the member can read', () => {
       await toast(moderator, 'Question rejected').waitFor();
       await item.waitFor({ state: 'detached' });
 
+      // The question page loads once; the rejection reaches the member's question over the bus.
+      await expect
+        .poll(async () => {
+          const response = await context.request.get(`/api/questions/${questionId}`);
+          return ((await response.json()) as { status: string }).status;
+        })
+        .toBe('rejected');
       await member.goto(`/questions/${questionId}`);
       const rejection = member.getByTestId('rejection');
-      await expect.poll(async () => (await rejection.count()) > 0).toBe(true);
+      await rejection.waitFor();
       const text = await rejection.textContent();
       expect(text).toContain(REJECTION_REASON_LABELS.duplicate);
       expect(text).toContain('See the 1997 Air National Guard report.');

@@ -6,6 +6,7 @@ import {
   expectLaidOut,
   signUpSubscriber,
   toast,
+  untilListed,
   useHarness,
   WIDTHS,
 } from './harness.js';
@@ -28,6 +29,7 @@ describeInChromium('undoing a moderation decision', () => {
         content: 'The deputy base commander taped the second night; what is on the tape?',
       });
 
+      await untilListed(harness, 'moderator', '/api/admin/questions/pending?limit=200', title);
       const { page: moderator } = await harness.signedInPage(width, 'moderator');
       await moderator.waitForURL('**/moderator-dashboard');
       const item = moderator.getByRole('article', { name: title });
