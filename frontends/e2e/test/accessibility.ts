@@ -10,8 +10,10 @@ import {
   DESKTOP,
   demoSession,
   describeInChromium,
+  MODERATION_QUEUE_API,
   PHONE,
   stillBackground,
+  untilListed,
   useHarness,
   viewportFor,
   WIDTHS,
@@ -281,17 +283,9 @@ export function describeAccessibility(screens: Partial<Record<Role, Screen[]>>):
           expect(asked.ok(), await asked.text()).toBe(true);
           ids.push(((await asked.json()) as { id: number }).id);
         }
+        // The question reaches the queue through the event bus.
+        await untilListed(harness, 'moderator', MODERATION_QUEUE_API, APPROVED_TITLE);
         const { context: moderator } = await demoSession(harness, 'moderator');
-        // The question reaches the queue through the event bus: ask until it is there.
-        const deadline = Date.now() + 15_000;
-        for (;;) {
-          const queue = await get<Array<{ id: number }>>(moderator, '/api/admin/questions/pending');
-          if (queue.some((item) => item.id === ids[0])) break;
-          if (Date.now() > deadline)
-            throw new Error('The question never reached the moderation queue');
-          // Ask again after a pause (as expect.poll does), not in a loop that starves the stack.
-          await new Promise((resolve) => setTimeout(resolve, 200));
-        }
         const approved = await moderator.request.patch(`/api/admin/questions/${ids[0]}/status`, {
           headers,
           data: { status: 'approved' },

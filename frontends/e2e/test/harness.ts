@@ -5,8 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { MODERATION_QUEUE_MAX_PAGE_SIZE } from '@uapqa/contracts';
 import { type EmbeddedStack, startEmbedded } from '@uapqa/embedded';
 import { readMailbox, toAddress, verificationTokenFromMailbox } from '@uapqa/notifications/testing';
+import { eventually } from '@uapqa/service-kit/testing';
 import {
   type APIRequestContext,
   type Browser,
@@ -282,6 +284,11 @@ async function logIn(url: string, api: APIRequestContext, username: string): Pro
   expect(response.status(), `login ${username}`).toBe(200);
 }
 
+/** The moderation queue through the API, as much of it as one page holds. */
+export const MODERATION_QUEUE_API = `/api/admin/questions/pending?limit=${MODERATION_QUEUE_MAX_PAGE_SIZE}`;
+/** The questions assigned to the signed-in expert, through the API. */
+export const EXPERT_QUESTIONS_API = '/api/creator/questions';
+
 /**
  * Waits until the list at `path`, read through the API as the demo account `username`, holds
  * the question titled `title`. The staff and expert pages load their lists once, and a question
@@ -297,14 +304,16 @@ export async function untilListed(
   const api = await request.newContext({ baseURL: harness.url });
   try {
     await logIn(harness.url, api, username);
-    await expect
-      .poll(async () => {
+    // `eventually`, not expect.poll: a file's setup (beforeAll) waits with it too.
+    await eventually(
+      async () => {
         const response = await api.get(path);
         expect(response.ok(), path).toBe(true);
         const items = (await response.json()) as Array<{ title: string }>;
-        return items.some((item) => item.title === title);
-      })
-      .toBe(true);
+        expect(items.map((item) => item.title)).toContain(title);
+      },
+      { timeoutMs: 15_000, intervalMs: 100 },
+    );
   } finally {
     await api.dispose();
   }

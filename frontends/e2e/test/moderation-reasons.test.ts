@@ -4,6 +4,7 @@ import {
   askAsMember,
   describeInChromium,
   expectLaidOut,
+  MODERATION_QUEUE_API,
   signUpSubscriber,
   toast,
   untilListed,
@@ -28,7 +29,7 @@ describeInChromium('a rejection the member can read', () => {
         content: 'The later formation over the Estrella range is still argued about.',
       });
 
-      await untilListed(harness, 'moderator', '/api/admin/questions/pending?limit=200', title);
+      await untilListed(harness, 'moderator', MODERATION_QUEUE_API, title);
       const { page: moderator } = await harness.signedInPage(width, 'moderator');
       await moderator.waitForURL('**/moderator-dashboard');
       const item = moderator.getByRole('article', { name: title });

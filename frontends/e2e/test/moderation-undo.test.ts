@@ -4,6 +4,7 @@ import {
   askAsMember,
   describeInChromium,
   expectLaidOut,
+  MODERATION_QUEUE_API,
   signUpSubscriber,
   toast,
   untilListed,
@@ -29,7 +30,7 @@ describeInChromium('undoing a moderation decision', () => {
         content: 'The deputy base commander taped the second night; what is on the tape?',
       });
 
-      await untilListed(harness, 'moderator', '/api/admin/questions/pending?limit=200', title);
+      await untilListed(harness, 'moderator', MODERATION_QUEUE_API, title);
       const { page: moderator } = await harness.signedInPage(width, 'moderator');
       await moderator.waitForURL('**/moderator-dashboard');
       const item = moderator.getByRole('article', { name: title });

@@ -4,8 +4,10 @@ import {
   DESKTOP,
   demoSession,
   describeInChromium,
+  EXPERT_QUESTIONS_API,
   expectLaidOut,
   hasHorizontalScroll,
+  MODERATION_QUEUE_API,
   PHONE,
   saveScreenshots,
   toast,
@@ -18,8 +20,6 @@ const DETAILS =
   'Several drivers near Levelland, Texas reported engines stalling as a glowing object passed.';
 const NOTES = 'Reassigned to the radar specialist; Dana is at capacity this week.';
 const PHONE_QUESTION = 'Why do so many sightings cluster near nuclear weapons sites?';
-const QUEUE = '/api/admin/questions/pending?limit=200';
-const EXPERT_QUESTIONS = '/api/creator/questions';
 const ANSWER =
   'No radar station logged the Levelland object. Reese Air Force Base had no returns that night, ' +
   'and the Project Blue Book file settles on ball lightning from the storm that had just passed; ' +
@@ -81,7 +81,7 @@ describeInChromium('the staff and experts remotes in Chromium against the embedd
       await member.getByLabel('Details').fill(DETAILS);
       await member.getByRole('button', { name: 'Submit Question' }).click();
       await toast(member, 'Question Submitted!').waitFor();
-      await untilListed(harness, 'moderator', QUEUE, QUESTION);
+      await untilListed(harness, 'moderator', MODERATION_QUEUE_API, QUESTION);
 
       // The moderator approves it with notes and hands it to Marcus instead.
       const { page: moderator } = await harness.signedInPage(
@@ -111,7 +111,7 @@ describeInChromium('the staff and experts remotes in Chromium against the embedd
       await panel.getByRole('button', { name: 'Approve' }).click();
       await toast(moderator, 'Question approved').waitFor();
       await item.waitFor({ state: 'detached' });
-      await untilListed(harness, 'marcus', EXPERT_QUESTIONS, QUESTION);
+      await untilListed(harness, 'marcus', EXPERT_QUESTIONS_API, QUESTION);
 
       // Marcus sees it pending with the moderator's notes and answers it.
       const { page: expert } = await harness.signedInPage(DESKTOP, 'marcus', '/expert-dashboard');
@@ -235,7 +235,7 @@ describeInChromium('the staff and experts remotes in Chromium against the embedd
         },
       });
       expect(asked.ok()).toBe(true);
-      await untilListed(harness, 'moderator', QUEUE, PHONE_QUESTION);
+      await untilListed(harness, 'moderator', MODERATION_QUEUE_API, PHONE_QUESTION);
 
       const { page: moderator } = await harness.signedInPage(
         PHONE,
@@ -254,7 +254,7 @@ describeInChromium('the staff and experts remotes in Chromium against the embedd
       await saveScreenshots(moderator, 'moderator-dashboard-moderating', [PHONE]);
       await item.getByRole('button', { name: 'Approve' }).click();
       await toast(moderator, 'Question approved').waitFor();
-      await untilListed(harness, 'marcus', EXPERT_QUESTIONS, PHONE_QUESTION);
+      await untilListed(harness, 'marcus', EXPERT_QUESTIONS_API, PHONE_QUESTION);
 
       const { page: expert } = await harness.signedInPage(PHONE, 'marcus', '/expert-dashboard');
       await expert.getByTestId('expert-dashboard').waitFor();
